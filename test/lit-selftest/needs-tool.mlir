@@ -1,0 +1,2 @@
+// RUN: tail-opt %s | grep -q func
+func.func @f() { return }

@@ -1,0 +1,2 @@
+// This file has no directives: it is an input, not a test.
+func.func @g() { return }

@@ -1,0 +1,4 @@
+; RUN: grep -q 'define void @f' %s
+define void @f() {
+  ret void
+}

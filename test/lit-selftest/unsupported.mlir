@@ -1,0 +1,2 @@
+// UNSUPPORTED: !no-such-feature
+// RUN: false
