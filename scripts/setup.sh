@@ -15,7 +15,11 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LLVM_VERSION=22
 LLVM_PREFIX="/usr/lib/llvm-${LLVM_VERSION}"
 
-log() { printf '[setup] %s\n' "$*" >&2; }
+# Everything goes to stderr except the final ptxas path, which is printed on
+# the original stdout (fd 3) so that callers can capture it.
+exec 3>&1 1>&2
+
+log() { printf '[setup] %s\n' "$*"; }
 
 if [[ "$(id -u)" -eq 0 ]]; then
     SUDO=()
@@ -138,5 +142,4 @@ fi
 
 log "LLVM/MLIR: ${LLVM_PREFIX} ($("${LLVM_PREFIX}/bin/llvm-config" --version))"
 log "cargo: $(cargo --version)"
-# The ptxas path is the only thing written to stdout, so callers can capture it.
-printf '%s\n' "$PTXAS"
+printf '%s\n' "$PTXAS" >&3

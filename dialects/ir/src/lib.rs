@@ -16,15 +16,22 @@
 pub mod attrs;
 pub mod builder;
 pub mod context;
+pub mod conversion;
 pub mod diagnostic;
+pub mod dominance;
 pub mod entity;
+pub mod format;
+pub mod greedy;
 pub mod intern;
 pub mod location;
 pub mod parser;
+pub mod pass;
 pub mod printer;
 pub mod registry;
 pub mod rewrite;
+pub mod symbol;
 pub mod types;
+pub mod verifier;
 
 pub use attrs::{AttrKind, Attribute, DenseValues, NamedAttr};
 pub use builder::Builder;

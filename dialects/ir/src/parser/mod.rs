@@ -1,4 +1,4 @@
-//! MLIR text parser (being written).
+//! MLIR text parser (in progress).
 use crate::diagnostic::Diagnostic;
 /// Result of a parse step.
 pub type ParseResult<T> = Result<T, Diagnostic>;
