@@ -4,10 +4,12 @@
 
 use proc_macro::TokenStream;
 
+mod asm;
 mod dialect;
 mod op;
 mod pass;
 mod typedef;
+mod util;
 
 fn expand(
     f: fn(proc_macro2::TokenStream, proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream>,

@@ -529,6 +529,27 @@ impl Context {
     pub fn disable_journal(&mut self) -> Journal {
         self.journal.take().unwrap_or_default()
     }
+    /// Whether a journal is recording.
+    pub fn journal_enabled(&self) -> bool {
+        self.journal.is_some()
+    }
+    /// Starts a fresh journal for a (possibly nested) driver and returns the one in progress,
+    /// if any; give it back to [`Context::pop_journal`] when done.
+    pub fn push_journal(&mut self) -> Option<Journal> {
+        self.journal.replace(Journal::default())
+    }
+    /// Ends a journal started by [`Context::push_journal`] and restores `outer`. Events still
+    /// recorded in the ending journal are appended to `outer`, so an enclosing driver sees
+    /// every change made by the nested one.
+    pub fn pop_journal(&mut self, outer: Option<Journal>) {
+        let inner = self.journal.take();
+        self.journal = outer.map(|mut o| {
+            if let Some(i) = inner {
+                o.events.extend(i.events);
+            }
+            o
+        });
+    }
     /// Drains the events recorded so far, if recording.
     pub fn drain_journal(&mut self) -> Vec<IrEvent> {
         self.journal.as_mut().map(|j| std::mem::take(&mut j.events)).unwrap_or_default()

@@ -282,7 +282,7 @@ impl<'a> Printer<'a> {
                 }
                 if let Some(m) = memory_space {
                     self.out.push_str(", ");
-                    self.print_attr(*m)?;
+                    self.print_memory_space(*m)?;
                 }
                 self.out.push('>');
                 Ok(())
@@ -292,7 +292,7 @@ impl<'a> Printer<'a> {
                 self.print_type(*elem)?;
                 if let Some(m) = memory_space {
                     self.out.push_str(", ");
-                    self.print_attr(*m)?;
+                    self.print_memory_space(*m)?;
                 }
                 self.out.push('>');
                 Ok(())
@@ -301,7 +301,23 @@ impl<'a> Printer<'a> {
                 write!(self.out, "!{}.{}", d.dialect(), d.mnemonic())?;
                 d.print_body(self)
             }
+            // `!dialect<…>` (verbose form) or `!dialect.body`.
+            TypeKind::Opaque { dialect, body } if body.starts_with('<') => write!(self.out, "!{dialect}{body}"),
             TypeKind::Opaque { dialect, body } => write!(self.out, "!{dialect}.{body}"),
+        }
+    }
+
+    /// Prints a memref memory space: an `i64` integer without its type (`memref<4xf32, 3>`),
+    /// anything else as an attribute.
+    fn print_memory_space(&mut self, m: Attribute) -> fmt::Result {
+        let ctx = self.ctx;
+        match ctx.attr_kind(m) {
+            AttrKind::Integer { ty, .. }
+                if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) =>
+            {
+                self.print_attr_without_type(m)
+            }
+            _ => self.print_attr(m),
         }
     }
 
@@ -452,6 +468,9 @@ impl<'a> Printer<'a> {
                 write!(self.out, "#{}.{}", d.dialect(), d.mnemonic())?;
                 d.print_body(self)
             }
+            // Builtin attributes kept as text (`strided<…>`, `affine_map<…>`) have no dialect.
+            AttrKind::Opaque { dialect, body } if dialect.is_empty() => self.print_keyword(body),
+            AttrKind::Opaque { dialect, body } if body.starts_with('<') => write!(self.out, "#{dialect}{body}"),
             AttrKind::Opaque { dialect, body } => write!(self.out, "#{dialect}.{body}"),
         }
     }
@@ -768,20 +787,27 @@ pub fn print_escaped_string(out: &mut String, s: &str) -> fmt::Result {
 /// Formats a float the way MLIR does: `1.000000e+00` when six digits round-trip, otherwise the
 /// shortest round-tripping decimal in scientific form, and hexadecimal bits for inf/NaN.
 pub fn format_float(out: &mut String, value: f64, kind: &TypeKind) {
-    let is_f32 = matches!(kind, TypeKind::Float(crate::types::FloatKind::F32));
+    use crate::types::FloatKind;
+    let fk = match kind {
+        TypeKind::Float(k) => *k,
+        _ => FloatKind::F64,
+    };
+    // f16 and bf16 values are exact in f32, so they print like f32 values.
+    let is_f32 = fk != FloatKind::F64;
     if !value.is_finite() {
-        if is_f32 {
-            let _ = write!(out, "0x{:08X}", (value as f32).to_bits());
-        } else {
-            let _ = write!(out, "0x{:016X}", value.to_bits());
-        }
+        let bits = crate::parser::float_to_bits(value, fk);
+        let _ = match fk {
+            FloatKind::F64 => write!(out, "0x{bits:016X}"),
+            FloatKind::F32 => write!(out, "0x{bits:08X}"),
+            FloatKind::F16 | FloatKind::BF16 => write!(out, "0x{bits:04X}"),
+        };
         return;
     }
     let six = fix_exponent(&format!("{value:.6e}"));
-    let round_trips = if is_f32 {
-        six.parse::<f32>().ok() == Some(value as f32)
-    } else {
-        six.parse::<f64>().ok() == Some(value)
+    let round_trips = match fk {
+        FloatKind::F64 => six.parse::<f64>().ok() == Some(value),
+        FloatKind::F32 => six.parse::<f32>().ok() == Some(value as f32),
+        _ => six.parse::<f64>().ok().map(|v| crate::parser::round_float(v, fk)) == Some(value),
     };
     if round_trips {
         out.push_str(&six);
