@@ -1,0 +1,514 @@
+//! Canonicalization patterns of `arith`, after upstream's
+//! `mlir/lib/Dialect/Arith/IR/ArithCanonicalization.td`:
+//!
+//! - reassociation of constants through `addi`/`subi`/`muli` chains
+//!   (`addi(addi(x, c0), c1) -> addi(x, c0 + c1)` and the eight `subi` variants);
+//! - `addi(x, muli(y, -1)) -> subi(x, y)`, `subi(subi(a, b), a) -> subi(0, b)`;
+//! - `xori(cmpi(p, a, b), true) -> cmpi(!p, a, b)`;
+//! - `cmpi(eq/ne, ext(a), ext(b)) -> cmpi(eq/ne, a, b)`;
+//! - `andi`/`ori` of two equal extensions -> extension of the `andi`/`ori`;
+//! - double casts: `index_cast(index_cast(x)) -> x`, `index_cast(extsi(x)) -> index_cast(x)`,
+//!   `extsi(extui(x)) -> extui(x)`;
+//! - selects: `select(c, 1, 0) -> extui(c)`, `select(c, true, x) -> ori(c, x)`,
+//!   `select(c, x, false) -> andi(c, x)`, `select(c, false, true) -> xori(c, true)`,
+//!   `select(not(c), a, b) -> select(c, b, a)`, and redundant nested selects.
+//!
+//! Folding (see [`super::fold`]) already moves constants of commutative ops to the right; the
+//! patterns still accept constants on either side of commutative ops.
+
+use tail_ir::{OpId, PatternRewriter, RewritePatternSet, Type, Value};
+
+use super::fold::{as_unsigned, eval_int_binop, mask, CmpIPredicate, IntBinOp};
+use super::ops::*;
+use super::{build_binary, build_cmpi, build_constant_int, build_select, build_unary};
+use crate::util::{add_patterns, constant_int, int_or_index_width, is_i1, PatternFn};
+
+/// The op defining `v` if it is named `name`.
+fn def(r: &PatternRewriter<'_>, v: Value, name: &str) -> Option<OpId> {
+    r.defining_op(v).filter(|&d| r.op_is(d, name))
+}
+
+/// For a binary op: `(non-constant operand, constant, constant is on the left)`, when exactly
+/// one operand is constant; for commutative ops the constant side does not matter.
+fn split_const(r: &PatternRewriter<'_>, op: OpId) -> Option<(Value, i64, bool)> {
+    let (a, b) = (r.operand(op, 0), r.operand(op, 1));
+    match (constant_int(r, a), constant_int(r, b)) {
+        (None, Some(c)) => Some((a, c, false)),
+        (Some(c), None) => Some((b, c, true)),
+        _ => None,
+    }
+}
+
+fn width(r: &PatternRewriter<'_>, op: OpId) -> Option<(Type, u32)> {
+    let ty = r.value_type(r.result(op, 0));
+    let w = int_or_index_width(r, ty).filter(|&w| w <= 64)?;
+    Some((ty, w))
+}
+
+fn replace_with(r: &mut PatternRewriter<'_>, op: OpId, v: Value) -> bool {
+    r.replace_op(op, &[v]);
+    true
+}
+
+// ----- addi ------------------------------------------------------------------------------------
+
+/// `addi(addi(x, c0), c1) -> addi(x, c0 + c1)`; `addi(subi(x, c0), c1) -> addi(x, c1 - c0)`;
+/// `addi(subi(c0, x), c1) -> subi(c0 + c1, x)`.
+fn addi_reassociate(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some((ty, w)) = width(r, op) else {
+        return false;
+    };
+    let Some((inner_v, c1, _)) = split_const(r, op) else {
+        return false;
+    };
+    if let Some(inner) = def(r, inner_v, "arith.addi") {
+        if let Some((x, c0, _)) = split_const(r, inner) {
+            let Some(c) = eval_int_binop(IntBinOp::Add, c0, c1, w) else {
+                return false;
+            };
+            let b = r.builder();
+            let cv = build_constant_int(b, ty, c);
+            let v = build_binary(b, "arith.addi", x, cv);
+            return replace_with(r, op, v);
+        }
+    }
+    if let Some(inner) = def(r, inner_v, "arith.subi") {
+        if let Some((x, c0, const_left)) = split_const(r, inner) {
+            let b = r.builder();
+            let v = if const_left {
+                // (c0 - x) + c1 = (c0 + c1) - x
+                let Some(c) = eval_int_binop(IntBinOp::Add, c0, c1, w) else {
+                    return false;
+                };
+                let cv = build_constant_int(b, ty, c);
+                build_binary(b, "arith.subi", cv, x)
+            } else {
+                // (x - c0) + c1 = x + (c1 - c0)
+                let Some(c) = eval_int_binop(IntBinOp::Sub, c1, c0, w) else {
+                    return false;
+                };
+                let cv = build_constant_int(b, ty, c);
+                build_binary(b, "arith.addi", x, cv)
+            };
+            return replace_with(r, op, v);
+        }
+    }
+    false
+}
+
+/// `addi(x, muli(y, -1)) -> subi(x, y)` (either operand order).
+fn addi_mul_negative_one(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some((_, w)) = width(r, op) else {
+        return false;
+    };
+    let (a, b) = (r.operand(op, 0), r.operand(op, 1));
+    for (x, m) in [(a, b), (b, a)] {
+        let Some(mul) = def(r, m, "arith.muli") else {
+            continue;
+        };
+        let Some((y, c, _)) = split_const(r, mul) else {
+            continue;
+        };
+        if as_unsigned(c, w) == mask(w) {
+            let v = build_binary(r.builder(), "arith.subi", x, y);
+            return replace_with(r, op, v);
+        }
+    }
+    false
+}
+
+// ----- subi ------------------------------------------------------------------------------------
+
+/// The eight reassociations of a constant through `subi`/`addi` (upstream's
+/// `SubI{RHS,LHS}{Add,Sub}Constant{RHS,LHS}`), and `subi(subi(a, b), a) -> subi(0, b)`.
+fn subi_reassociate(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some((ty, w)) = width(r, op) else {
+        return false;
+    };
+    let (a, b) = (r.operand(op, 0), r.operand(op, 1));
+    let add = |x: i64, y: i64| eval_int_binop(IntBinOp::Add, x, y, w);
+    let sub = |x: i64, y: i64| eval_int_binop(IntBinOp::Sub, x, y, w);
+
+    // subi(subi(a, b), a) -> subi(0, b)
+    if let Some(inner) = def(r, a, "arith.subi") {
+        if r.operand(inner, 0) == b {
+            let y = r.operand(inner, 1);
+            let bld = r.builder();
+            let zero = build_constant_int(bld, ty, 0);
+            let v = build_binary(bld, "arith.subi", zero, y);
+            return replace_with(r, op, v);
+        }
+    }
+
+    let Some((inner_v, c1, c1_left)) = split_const(r, op) else {
+        return false;
+    };
+    enum New {
+        Add(Value, i64),
+        SubFromConst(i64, Value),
+        SubConst(Value, i64),
+    }
+    let plan = if let Some(inner) = def(r, inner_v, "arith.addi") {
+        let Some((x, c0, _)) = split_const(r, inner) else {
+            return false;
+        };
+        if !c1_left {
+            // (x + c0) - c1 = x + (c0 - c1)
+            sub(c0, c1).map(|c| New::Add(x, c))
+        } else {
+            // c1 - (x + c0) = (c1 - c0) - x
+            sub(c1, c0).map(|c| New::SubFromConst(c, x))
+        }
+    } else if let Some(inner) = def(r, inner_v, "arith.subi") {
+        let Some((x, c0, c0_left)) = split_const(r, inner) else {
+            return false;
+        };
+        match (c1_left, c0_left) {
+            // (x - c0) - c1 = x - (c0 + c1)
+            (false, false) => add(c0, c1).map(|c| New::SubConst(x, c)),
+            // (c0 - x) - c1 = (c0 - c1) - x
+            (false, true) => sub(c0, c1).map(|c| New::SubFromConst(c, x)),
+            // c1 - (x - c0) = (c0 + c1) - x
+            (true, false) => add(c0, c1).map(|c| New::SubFromConst(c, x)),
+            // c1 - (c0 - x) = x + (c1 - c0)
+            (true, true) => sub(c1, c0).map(|c| New::Add(x, c)),
+        }
+    } else {
+        None
+    };
+    let Some(plan) = plan else { return false };
+    let bld = r.builder();
+    let v = match plan {
+        New::Add(x, c) => {
+            let cv = build_constant_int(bld, ty, c);
+            build_binary(bld, "arith.addi", x, cv)
+        }
+        New::SubFromConst(c, x) => {
+            let cv = build_constant_int(bld, ty, c);
+            build_binary(bld, "arith.subi", cv, x)
+        }
+        New::SubConst(x, c) => {
+            let cv = build_constant_int(bld, ty, c);
+            build_binary(bld, "arith.subi", x, cv)
+        }
+    };
+    replace_with(r, op, v)
+}
+
+// ----- muli ------------------------------------------------------------------------------------
+
+/// `muli(muli(x, c0), c1) -> muli(x, c0 * c1)`.
+fn muli_reassociate(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some((ty, w)) = width(r, op) else {
+        return false;
+    };
+    let Some((inner_v, c1, _)) = split_const(r, op) else {
+        return false;
+    };
+    let Some(inner) = def(r, inner_v, "arith.muli") else {
+        return false;
+    };
+    let Some((x, c0, _)) = split_const(r, inner) else {
+        return false;
+    };
+    let Some(c) = eval_int_binop(IntBinOp::Mul, c0, c1, w) else {
+        return false;
+    };
+    let bld = r.builder();
+    let cv = build_constant_int(bld, ty, c);
+    let v = build_binary(bld, "arith.muli", x, cv);
+    replace_with(r, op, v)
+}
+
+// ----- xori / andi / ori -------------------------------------------------------------------------
+
+/// `xori(cmpi(p, a, b), true) -> cmpi(!p, a, b)`.
+fn xori_not_cmpi(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let ty = r.value_type(r.result(op, 0));
+    if !is_i1(r, ty) {
+        return false;
+    }
+    let Some((x, c, _)) = split_const(r, op) else {
+        return false;
+    };
+    if c & 1 == 0 {
+        return false;
+    }
+    let Some(cmp) = def(r, x, "arith.cmpi") else {
+        return false;
+    };
+    let Some(pred) = cmpi_predicate(r, cmp) else {
+        return false;
+    };
+    let (a, b) = (r.operand(cmp, 0), r.operand(cmp, 1));
+    let v = build_cmpi(r.builder(), pred.inverted(), a, b);
+    replace_with(r, op, v)
+}
+
+/// `andi(ext(x), ext(y)) -> ext(andi(x, y))` (and `ori`) for equal extensions of equal types.
+fn logic_of_exts(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let name = r.op_name_str(op).to_string();
+    let (a, b) = (r.operand(op, 0), r.operand(op, 1));
+    for ext in ["arith.extui", "arith.extsi"] {
+        let (Some(ea), Some(eb)) = (def(r, a, ext), def(r, b, ext)) else {
+            continue;
+        };
+        let (x, y) = (r.operand(ea, 0), r.operand(eb, 0));
+        if r.value_type(x) != r.value_type(y) {
+            continue;
+        }
+        let ty = r.value_type(r.result(op, 0));
+        let bld = r.builder();
+        let inner = build_binary(bld, &name, x, y);
+        let v = build_unary(bld, ext, inner, ty);
+        return replace_with(r, op, v);
+    }
+    false
+}
+
+// ----- cmpi --------------------------------------------------------------------------------------
+
+/// `cmpi(eq/ne, extsi(a), extsi(b)) -> cmpi(eq/ne, a, b)` (and `extui`) for equal source types.
+fn cmpi_of_exts(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some(pred) = cmpi_predicate(r, op) else {
+        return false;
+    };
+    if !matches!(pred, CmpIPredicate::Eq | CmpIPredicate::Ne) {
+        return false;
+    }
+    let (a, b) = (r.operand(op, 0), r.operand(op, 1));
+    for ext in ["arith.extsi", "arith.extui"] {
+        let (Some(ea), Some(eb)) = (def(r, a, ext), def(r, b, ext)) else {
+            continue;
+        };
+        let (x, y) = (r.operand(ea, 0), r.operand(eb, 0));
+        if r.value_type(x) != r.value_type(y) {
+            continue;
+        }
+        let v = build_cmpi(r.builder(), pred, x, y);
+        return replace_with(r, op, v);
+    }
+    false
+}
+
+// ----- select ------------------------------------------------------------------------------------
+
+/// `select(c, 1, 0) : iN -> extui(c)`, `select(c, 0, 1) -> extui(xori(c, true))` (N > 1).
+fn select_to_extui(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let ty = r.value_type(r.result(op, 0));
+    if r.int_width(ty).is_none_or(|w| w <= 1) {
+        return false;
+    }
+    let (c, t, f) = (r.operand(op, 0), r.operand(op, 1), r.operand(op, 2));
+    match (constant_int(r, t), constant_int(r, f)) {
+        (Some(1), Some(0)) => {
+            let v = build_unary(r.builder(), "arith.extui", c, ty);
+            replace_with(r, op, v)
+        }
+        (Some(0), Some(1)) => {
+            let bld = r.builder();
+            let i1 = bld.i1_type();
+            let one = build_constant_int(bld, i1, 1);
+            let not = build_binary(bld, "arith.xori", c, one);
+            let v = build_unary(bld, "arith.extui", not, ty);
+            replace_with(r, op, v)
+        }
+        _ => false,
+    }
+}
+
+/// On `i1`: `select(c, true, x) -> ori(c, x)`, `select(c, x, false) -> andi(c, x)`,
+/// `select(c, false, true) -> xori(c, true)`.
+fn select_i1_simplify(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let ty = r.value_type(r.result(op, 0));
+    if !is_i1(r, ty) {
+        return false;
+    }
+    let (c, t, f) = (r.operand(op, 0), r.operand(op, 1), r.operand(op, 2));
+    let (ct, cf) = (
+        constant_int(r, t).map(|v| v & 1),
+        constant_int(r, f).map(|v| v & 1),
+    );
+    let bld = r.builder();
+    let v = match (ct, cf) {
+        (Some(0), Some(1)) => {
+            let one = build_constant_int(bld, ty, 1);
+            build_binary(bld, "arith.xori", c, one)
+        }
+        (Some(1), _) => build_binary(bld, "arith.ori", c, f),
+        (_, Some(0)) => build_binary(bld, "arith.andi", c, t),
+        _ => return false,
+    };
+    replace_with(r, op, v)
+}
+
+/// `select(xori(c, true), a, b) -> select(c, b, a)`.
+fn select_not_cond(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let (c, t, f) = (r.operand(op, 0), r.operand(op, 1), r.operand(op, 2));
+    let Some(x) = def(r, c, "arith.xori") else {
+        return false;
+    };
+    let Some((inner, k, _)) = split_const(r, x) else {
+        return false;
+    };
+    if k & 1 == 0 {
+        return false;
+    }
+    let v = build_select(r.builder(), inner, f, t);
+    replace_with(r, op, v)
+}
+
+/// `select(c, select(c, a, b), d) -> select(c, a, d)` and
+/// `select(c, a, select(c, b, d)) -> select(c, a, d)`.
+fn redundant_select(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let (c, t, f) = (r.operand(op, 0), r.operand(op, 1), r.operand(op, 2));
+    if let Some(inner) = def(r, t, "arith.select").filter(|&i| r.operand(i, 0) == c) {
+        let a = r.operand(inner, 1);
+        r.set_operand(op, 1, a);
+        return true;
+    }
+    if let Some(inner) = def(r, f, "arith.select").filter(|&i| r.operand(i, 0) == c) {
+        let d = r.operand(inner, 2);
+        r.set_operand(op, 2, d);
+        return true;
+    }
+    false
+}
+
+// ----- casts -------------------------------------------------------------------------------------
+
+/// `index_cast(index_cast(x)) -> x` when `x` has the result type; `index_cast(extsi(x)) ->
+/// index_cast(x)` (and the unsigned variants with `extui`).
+fn index_cast_chain(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let name = r.op_name_str(op).to_string();
+    let ext = if name == "arith.index_cast" {
+        "arith.extsi"
+    } else {
+        "arith.extui"
+    };
+    let src = r.operand(op, 0);
+    let ty = r.value_type(r.result(op, 0));
+    if let Some(inner) = def(r, src, &name) {
+        let x = r.operand(inner, 0);
+        if r.value_type(x) == ty {
+            return replace_with(r, op, x);
+        }
+    }
+    if let Some(e) = def(r, src, ext) {
+        let x = r.operand(e, 0);
+        let v = build_unary(r.builder(), &name, x, ty);
+        return replace_with(r, op, v);
+    }
+    false
+}
+
+/// `extsi(extui(x)) -> extui(x)`: the zero-extended value is non-negative.
+fn extsi_of_extui(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some(inner) = def(r, r.operand(op, 0), "arith.extui") else {
+        return false;
+    };
+    let x = r.operand(inner, 0);
+    let ty = r.value_type(r.result(op, 0));
+    let v = build_unary(r.builder(), "arith.extui", x, ty);
+    replace_with(r, op, v)
+}
+
+// ----- registration ------------------------------------------------------------------------------
+
+fn add(set: &mut RewritePatternSet, root: &'static str, ps: &[(&'static str, PatternFn)]) {
+    add_patterns(set, root, ps)
+}
+
+impl AddIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(
+            set,
+            "arith.addi",
+            &[
+                ("AddIReassociateConstant", addi_reassociate),
+                ("AddIMulNegativeOne", addi_mul_negative_one),
+            ],
+        );
+    }
+}
+
+impl SubIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(
+            set,
+            "arith.subi",
+            &[("SubIReassociateConstant", subi_reassociate)],
+        );
+    }
+}
+
+impl MulIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.muli", &[("MulIMulIConstant", muli_reassociate)]);
+    }
+}
+
+impl XOrIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.xori", &[("XOrINotCmpI", xori_not_cmpi)]);
+    }
+}
+
+impl AndIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.andi", &[("AndOfExt", logic_of_exts)]);
+    }
+}
+
+impl OrIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.ori", &[("OrOfExt", logic_of_exts)]);
+    }
+}
+
+impl CmpIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.cmpi", &[("CmpIExt", cmpi_of_exts)]);
+    }
+}
+
+impl SelectOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(
+            set,
+            "arith.select",
+            &[
+                ("SelectToExtUI", select_to_extui),
+                ("SelectI1Simplify", select_i1_simplify),
+                ("SelectNotCond", select_not_cond),
+                ("RedundantSelect", redundant_select),
+            ],
+        );
+    }
+}
+
+impl IndexCastOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(
+            set,
+            "arith.index_cast",
+            &[("IndexCastChain", index_cast_chain)],
+        );
+    }
+}
+
+impl IndexCastUIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(
+            set,
+            "arith.index_castui",
+            &[("IndexCastUIChain", index_cast_chain)],
+        );
+    }
+}
+
+impl ExtSIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.extsi", &[("ExtSIOfExtUI", extsi_of_extui)]);
+    }
+}
