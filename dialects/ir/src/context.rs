@@ -394,9 +394,11 @@ impl Context {
         let i1 = self.i1_type();
         self.intern_attr(AttrKind::Integer { value: b as i64, ty: i1 })
     }
-    /// An integer attribute; the value is wrapped to the width of `ty`.
+    /// An integer attribute; the value is wrapped to the width of `ty`. `i1` values are stored
+    /// as 0 or 1, so `int_attr(i1, 1)` and `bool_attr(true)` are the same attribute.
     pub fn int_attr(&mut self, ty: Type, value: i64) -> Attribute {
         let value = match self.type_kind(ty) {
+            TypeKind::Integer { width: 1, .. } => value & 1,
             TypeKind::Integer { width, signedness } => wrap_int(value, *width, *signedness),
             _ => value,
         };

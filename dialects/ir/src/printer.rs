@@ -674,7 +674,7 @@ impl<'a> Printer<'a> {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
-                self.print_region(r, true, true)?;
+                self.print_region_with(r, true, true, true)?;
             }
             self.default_dialects.pop();
             self.out.push(')');
@@ -688,13 +688,27 @@ impl<'a> Printer<'a> {
     /// has arguments; `print_terminators`: print every block's last op even when it is an
     /// implicit terminator.
     pub fn print_region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) -> fmt::Result {
+        self.print_region_with(r, print_entry_args, print_terminators, false)
+    }
+
+    /// [`Printer::print_region`] with MLIR's `printEmptyBlock`: print the entry block's header
+    /// (`^bb0:`) when that block is empty, so that a region holding one empty block does not
+    /// read back as a region without blocks (the generic form always sets it).
+    pub fn print_region_with(
+        &mut self,
+        r: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+        print_empty_block: bool,
+    ) -> fmt::Result {
         let ctx = self.ctx;
         self.out.push('{');
         let blocks = ctx.region_blocks(r).to_vec();
         self.indent += 1;
         for (bi, &b) in blocks.iter().enumerate() {
             let has_args = !ctx.block_args(b).is_empty();
-            let print_header = bi > 0 || (print_entry_args && has_args);
+            let print_header =
+                bi > 0 || (print_entry_args && has_args) || (print_empty_block && ctx.first_op(b).is_none());
             if print_header {
                 self.indent -= 1;
                 self.newline();

@@ -13,7 +13,10 @@ fn ctx() -> Context {
 fn parse(ctx: &mut Context, src: &str) -> tail_ir::OpId {
     match parse_source(ctx, "t.mlir", src) {
         Ok(m) => m,
-        Err(d) => panic!("parse failed:\n{}\ninput:\n{src}", ctx.render_diagnostic(&d)),
+        Err(d) => panic!(
+            "parse failed:\n{}\ninput:\n{src}",
+            ctx.render_diagnostic(&d)
+        ),
     }
 }
 
@@ -33,7 +36,13 @@ fn roundtrip_with(src: &str, opts: PrintOptions) -> String {
 }
 
 fn roundtrip(src: &str) -> String {
-    roundtrip_with(src, PrintOptions { generic: true, debug_info: false })
+    roundtrip_with(
+        src,
+        PrintOptions {
+            generic: true,
+            debug_info: false,
+        },
+    )
 }
 
 #[test]
@@ -46,13 +55,19 @@ fn implicit_module_and_simple_ops() {
         "#,
     );
     assert!(out.starts_with("\"builtin.module\"() ({"), "{out}");
-    assert!(out.contains("%1 = \"test.op\"(%0, %0) : (i32, i32) -> f32"), "{out}");
+    assert!(
+        out.contains("%1 = \"test.op\"(%0, %0) : (i32, i32) -> f32"),
+        "{out}"
+    );
 }
 
 #[test]
 fn explicit_module_is_returned_itself() {
     let mut c = ctx();
-    let m = parse(&mut c, r#""builtin.module"() ({ "test.op"() : () -> () }) {sym_name = "m"} : () -> ()"#);
+    let m = parse(
+        &mut c,
+        r#""builtin.module"() ({ "test.op"() : () -> () }) {sym_name = "m"} : () -> ()"#,
+    );
     assert_eq!(c.op_name_str(m), "builtin.module");
     assert!(c.attr(m, "sym_name").is_some());
     assert!(c.op_parent_block(m).is_none());
@@ -115,7 +130,10 @@ fn result_groups_and_numbered_uses() {
         "#,
     );
     assert!(out.contains("%0:3 = \"test.three\"()"), "{out}");
-    assert!(out.contains("\"test.use\"(%0#2, %0#0, %1#2, %1#0)"), "{out}");
+    assert!(
+        out.contains("\"test.use\"(%0#2, %0#0, %1#2, %1#0)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -216,7 +234,9 @@ fn all_builtin_types() {
     ];
     let mut src = String::new();
     for (i, t) in types.iter().enumerate() {
-        src.push_str(&format!("%v{i} = \"test.op\"() {{ty = {t}}} : () -> ({t})\n"));
+        src.push_str(&format!(
+            "%v{i} = \"test.op\"() {{ty = {t}}} : () -> ({t})\n"
+        ));
     }
     let out = roundtrip(&src);
     for t in types {
@@ -227,7 +247,14 @@ fn all_builtin_types() {
 #[test]
 fn type_strings_parse_and_print_exactly() {
     let mut c = ctx();
-    for t in ["i32", "tensor<4x?xf32>", "memref<4xf32, 3>", "(i32, f32) -> (i1, i1)", "!d.t<x>", "tuple<i1>"] {
+    for t in [
+        "i32",
+        "tensor<4x?xf32>",
+        "memref<4xf32, 3>",
+        "(i32, f32) -> (i1, i1)",
+        "!d.t<x>",
+        "tuple<i1>",
+    ] {
         let ty = parse_type_str(&mut c, t).unwrap_or_else(|d| panic!("{t}: {}", d.message));
         assert_eq!(c.type_to_string(ty), t);
     }
@@ -290,7 +317,11 @@ fn all_builtin_attributes() {
     src.push_str("  zz = 0 : i8} : () -> ()\n");
     let out = roundtrip(&src);
     for (i, a) in attrs.iter().enumerate() {
-        let want = if *a == "unit" { format!("a{i:02}") } else { format!("a{i:02} = {a}") };
+        let want = if *a == "unit" {
+            format!("a{i:02}")
+        } else {
+            format!("a{i:02} = {a}")
+        };
         assert!(out.contains(&want), "missing {want} in:\n{out}");
     }
 }
@@ -358,7 +389,11 @@ fn float_printing_edge_cases() {
     let mut src = String::from("\"test.op\"() {");
     for (i, (v, t)) in cases.iter().enumerate() {
         // `1e300` is not a float literal in MLIR; write it with a dot.
-        let v = if v.contains('e') && !v.contains('.') { v.replace('e', ".0e") } else { v.to_string() };
+        let v = if v.contains('e') && !v.contains('.') {
+            v.replace('e', ".0e")
+        } else {
+            v.to_string()
+        };
         if i > 0 {
             src.push_str(", ");
         }
@@ -376,7 +411,10 @@ fn float_printing_edge_cases() {
     let op = c.first_op(c.entry_block(c.region(m, 0)).unwrap()).unwrap();
     let get = |c: &Context, n: &str| c.attr_as_float(c.attr(op, n).unwrap()).unwrap();
     assert_eq!(get(&c, "f02"), 1e300);
-    assert_eq!(get(&c, "f08").to_bits(), 1.7976931348623157e308f64.to_bits());
+    assert_eq!(
+        get(&c, "f08").to_bits(),
+        1.7976931348623157e308f64.to_bits()
+    );
     assert!(get(&c, "f04").is_sign_negative());
     assert!(get(&c, "f11").is_nan());
     assert_eq!(get(&c, "f14"), f64::INFINITY);
@@ -385,7 +423,9 @@ fn float_printing_edge_cases() {
 
 #[test]
 fn strings_with_escapes() {
-    let out = roundtrip(r#""test.op"() {s = "a\"b\\c\n\td\00\FF\E2\82\AC€", t = "", "quoted key" = 1 : i32} : () -> ()"#);
+    let out = roundtrip(
+        r#""test.op"() {s = "a\"b\\c\n\td\00\FF\E2\82\AC€", t = "", "quoted key" = 1 : i32} : () -> ()"#,
+    );
     assert!(out.contains("\"quoted key\" = 1 : i32"), "{out}");
     let mut c = ctx();
     let a = parse_attr_str(&mut c, r#""a\"b\\c\n\t\41""#).unwrap();
@@ -410,12 +450,18 @@ fn aliases() {
     assert!(out.contains("x = 1 : i32"), "{out}");
     assert!(out.contains("y = {a = 1 : i32}"), "{out}");
     assert!(out.contains("-> vector<4xf32>"), "{out}");
-    assert!(out.contains("memref<4xf32, affine_map<(d0) -> (d0)>>"), "{out}");
+    assert!(
+        out.contains("memref<4xf32, affine_map<(d0) -> (d0)>>"),
+        "{out}"
+    );
 }
 
 #[test]
 fn locations_with_debug_info() {
-    let opts = PrintOptions { generic: true, debug_info: true };
+    let opts = PrintOptions {
+        generic: true,
+        debug_info: true,
+    };
     let out = roundtrip_with(
         r#"
         #loc_a = loc("alias.mlir":9:9)
@@ -432,27 +478,50 @@ fn locations_with_debug_info() {
         "#,
         opts,
     );
-    assert!(out.contains("\"test.a\"() : () -> () loc(unknown)"), "{out}");
+    assert!(
+        out.contains("\"test.a\"() : () -> () loc(unknown)"),
+        "{out}"
+    );
     assert!(out.contains("loc(\"f.mlir\":1:2)"), "{out}");
     assert!(out.contains("loc(\"name\")"), "{out}");
     assert!(out.contains("loc(\"name\"(\"g.mlir\":3:4))"), "{out}");
-    assert!(out.contains("loc(callsite(\"callee.mlir\":1:1 at \"caller.mlir\":2:2))"), "{out}");
-    assert!(out.contains("loc(fused[\"a\":1:1, \"b\":2:2, unknown])"), "{out}");
-    assert!(out.contains("\"test.g\"() : () -> () loc(\"alias.mlir\":9:9)"), "{out}");
-    assert!(out.contains("\"test.h\"() : () -> () loc(\"later.mlir\":5:6)"), "{out}");
+    assert!(
+        out.contains("loc(callsite(\"callee.mlir\":1:1 at \"caller.mlir\":2:2))"),
+        "{out}"
+    );
+    assert!(
+        out.contains("loc(fused[\"a\":1:1, \"b\":2:2, unknown])"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"test.g\"() : () -> () loc(\"alias.mlir\":9:9)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\"test.h\"() : () -> () loc(\"later.mlir\":5:6)"),
+        "{out}"
+    );
     // Ops without a trailing location get the position of their first token.
-    assert!(out.contains("\"test.i\"() : () -> () loc(\"t.mlir\":11:9)"), "{out}");
+    assert!(
+        out.contains("\"test.i\"() : () -> () loc(\"t.mlir\":11:9)"),
+        "{out}"
+    );
 }
 
 #[test]
 fn op_locations_point_at_first_token() {
     let mut c = ctx();
-    let m = parse(&mut c, "\n  %a, %b = \"test.op\"() : () -> (i1, i1)\n    \"test.x\"(%a) : (i1) -> ()");
+    let m = parse(
+        &mut c,
+        "\n  %a, %b = \"test.op\"() : () -> (i1, i1)\n    \"test.x\"(%a) : (i1) -> ()",
+    );
     let ops = c.block_op_vec(c.entry_block(c.region(m, 0)).unwrap());
     assert_eq!(c.file_line_col(c.op_loc(ops[0])), Some(("t.mlir", 2, 3)));
     assert_eq!(c.file_line_col(c.op_loc(ops[1])), Some(("t.mlir", 3, 5)));
     match c.loc_kind(c.op_loc(m)) {
-        LocKind::FileLineCol { line: 2, col: 3, .. } => {}
+        LocKind::FileLineCol {
+            line: 2, col: 3, ..
+        } => {}
         k => panic!("{k:?}"),
     }
 }
@@ -509,4 +578,58 @@ fn comments_and_split_markers_are_ignored() {
 #[test]
 fn file_metadata_is_skipped() {
     roundtrip("\"test.op\"() : () -> ()\n{-#\n  dialect_resources: { builtin: { blob: \"0x01\" } }\n#-}\n");
+}
+
+#[test]
+fn empty_blocks_survive_the_generic_form() {
+    let mut c = ctx();
+    let src = r#""test.r"() ({
+    ^bb0:
+    }, {
+    }) : () -> ()"#;
+    let m = parse(&mut c, src);
+    let r = c.first_op(c.entry_block(c.region(m, 0)).unwrap()).unwrap();
+    assert_eq!(c.region_blocks(c.region(r, 0)).len(), 1);
+    assert_eq!(c.region_blocks(c.region(r, 1)).len(), 0);
+    let out = roundtrip(src);
+    let mut c2 = ctx();
+    let m2 = parse(&mut c2, &out);
+    let r2 = c2
+        .first_op(c2.entry_block(c2.region(m2, 0)).unwrap())
+        .unwrap();
+    assert_eq!(c2.region_blocks(c2.region(r2, 0)).len(), 1);
+    assert_eq!(c2.region_blocks(c2.region(r2, 1)).len(), 0);
+}
+
+#[test]
+fn mlir_style_trailing_location_aliases() {
+    // `mlir-opt --mlir-print-debuginfo` prints location aliases at the end of the file.
+    let mut c = ctx();
+    let m = parse(
+        &mut c,
+        r#"
+        "test.f"() ({
+        ^bb0(%arg0: i32 loc(#loc1)):
+          "test.op"(%arg0) : (i32) -> () loc(#loc2)
+        }) : () -> () loc(#loc)
+        #loc = loc("in.mlir":1:1)
+        #loc1 = loc("in.mlir":2:3)
+        #loc2 = loc(callsite(#loc1 at #loc))
+        "#,
+    );
+    let f = c.first_op(c.entry_block(c.region(m, 0)).unwrap()).unwrap();
+    assert_eq!(c.file_line_col(c.op_loc(f)), Some(("in.mlir", 1, 1)));
+    let inner = c.first_op(c.entry_block(c.region(f, 0)).unwrap()).unwrap();
+    assert!(matches!(
+        c.loc_kind(c.op_loc(inner)),
+        LocKind::CallSite { .. }
+    ));
+    let mut c2 = ctx();
+    let e = parse_source(
+        &mut c2,
+        "t.mlir",
+        "\"test.f\"() ({\n^bb0(%a: i32 loc(#nope)):\n}) : () -> ()",
+    )
+    .unwrap_err();
+    assert_eq!(e.message, "operation location alias was never defined");
 }

@@ -412,8 +412,11 @@ pub fn parse_op(spec: &OpSpec, p: &mut Parser<'_>, st: &mut OperationState) -> P
     for (g, v) in spec.operands.iter().enumerate() {
         let us = std::mem::take(&mut s.operands[g]);
         operand_counts.push(us.len() as i64);
-        let Some(tys) = s.operand_types[g].take() else {
-            return Err(err(format!("cannot infer the type of operand '{}'", v.name)));
+        // An optional or variadic group that is absent needs no types.
+        let tys = match s.operand_types[g].take() {
+            Some(tys) => tys,
+            None if us.is_empty() && v.arity != Arity::Single => Vec::new(),
+            None => return Err(err(format!("cannot infer the type of operand '{}'", v.name))),
         };
         let vals = p.resolve_operands(&us, &tys, loc)?;
         st.operands.extend(vals);

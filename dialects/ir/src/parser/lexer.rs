@@ -78,20 +78,66 @@ pub(crate) struct Lexer<'a> {
     pub error_message: &'static str,
 }
 
+/// Character classes for the hot loops (one table lookup per byte).
+const IDENT: u8 = 1; // [a-zA-Z0-9_$.]
+const SUFFIX: u8 = 2; // [a-zA-Z0-9$._-]
+const DIGIT: u8 = 4; // [0-9]
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        let alnum = c.is_ascii_alphanumeric();
+        let mut v = 0;
+        if alnum || c == b'_' || c == b'$' || c == b'.' {
+            v |= IDENT;
+        }
+        if alnum || c == b'$' || c == b'.' || c == b'_' || c == b'-' {
+            v |= SUFFIX;
+        }
+        if c.is_ascii_digit() {
+            v |= DIGIT;
+        }
+        t[i] = v;
+        i += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_ident_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+    CLASS[b as usize] & IDENT != 0
 }
 
 #[inline]
-fn is_suffix_punct(b: u8) -> bool {
-    b == b'$' || b == b'.' || b == b'_' || b == b'-'
+fn is_suffix_char(b: u8) -> bool {
+    CLASS[b as usize] & SUFFIX != 0
+}
+
+/// The index of the first byte at or after `i` that is not in `class`.
+#[inline]
+fn scan(bytes: &[u8], mut i: usize, class: u8) -> usize {
+    while let Some(&b) = bytes.get(i) {
+        if CLASS[b as usize] & class == 0 {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 impl<'a> Lexer<'a> {
     /// A lexer at the start of `src`.
     pub fn new(src: &'a str) -> Self {
-        Lexer { src, pos: 0, line: 1, line_start: 0, line_cont: 0, error_message: "" }
+        Lexer {
+            src,
+            pos: 0,
+            line: 1,
+            line_start: 0,
+            line_cont: 0,
+            error_message: "",
+        }
     }
 
     #[inline]
@@ -113,7 +159,10 @@ impl<'a> Lexer<'a> {
                 return (self.line, self.col_at(pos));
             }
             // Within the current line: count continuation bytes before `pos`.
-            let cont = bytes[self.line_start..pos].iter().filter(|&&b| (b & 0xC0) == 0x80).count() as u32;
+            let cont = bytes[self.line_start..pos]
+                .iter()
+                .filter(|&&b| (b & 0xC0) == 0x80)
+                .count() as u32;
             return (self.line, (pos - self.line_start) as u32 - cont + 1);
         }
         let mut l = *self;
@@ -127,8 +176,8 @@ impl<'a> Lexer<'a> {
         let bytes = self.src.as_bytes();
         let target = target.min(bytes.len());
         if target >= self.pos {
-            for i in self.pos..target {
-                match bytes[i] {
+            for (i, &b) in bytes.iter().enumerate().take(target).skip(self.pos) {
+                match b {
                     b'\n' => {
                         self.line += 1;
                         self.line_start = i + 1;
@@ -140,35 +189,63 @@ impl<'a> Lexer<'a> {
             }
         } else if target >= self.line_start {
             // Same line: only the continuation-byte count changes.
-            let cont = bytes[target..self.pos].iter().filter(|&&b| (b & 0xC0) == 0x80).count() as u32;
+            let cont = bytes[target..self.pos]
+                .iter()
+                .filter(|&&b| (b & 0xC0) == 0x80)
+                .count() as u32;
             self.line_cont -= cont;
         } else {
-            let newlines = bytes[target..self.pos].iter().filter(|&&b| b == b'\n').count() as u32;
+            let newlines = bytes[target..self.pos]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u32;
             self.line -= newlines;
-            self.line_start = bytes[..target].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-            self.line_cont = bytes[self.line_start..target].iter().filter(|&&b| (b & 0xC0) == 0x80).count() as u32;
+            self.line_start = bytes[..target]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |p| p + 1);
+            self.line_cont = bytes[self.line_start..target]
+                .iter()
+                .filter(|&&b| (b & 0xC0) == 0x80)
+                .count() as u32;
         }
         self.pos = target;
     }
 
     #[inline]
     fn tok(&self, kind: TokenKind, start: usize, line: u32, col: u32) -> Token {
-        Token { kind, start, end: self.pos, line, col }
+        Token {
+            kind,
+            start,
+            end: self.pos,
+            line,
+            col,
+        }
     }
 
     /// An error token at byte offset `at` (on the current line).
+    #[cold]
+    #[inline(never)]
     fn error_at(&mut self, at: usize, msg: &'static str) -> Token {
         self.error_message = msg;
         let (line, col) = self.line_col_of(at);
         // Stop lexing: everything after an error is reported as the same error.
-        Token { kind: TokenKind::Error, start: at, end: at, line, col }
+        Token {
+            kind: TokenKind::Error,
+            start: at,
+            end: at,
+            line,
+            col,
+        }
     }
 
     /// Skips whitespace and `//` comments.
     fn skip_trivia(&mut self) {
         let bytes = self.src.as_bytes();
         loop {
-            let Some(&b) = bytes.get(self.pos) else { return };
+            let Some(&b) = bytes.get(self.pos) else {
+                return;
+            };
             match b {
                 b' ' | b'\t' | b'\r' => self.pos += 1,
                 b'\n' => {
@@ -208,9 +285,7 @@ impl<'a> Lexer<'a> {
         use TokenKind as K;
         let kind = match c {
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                while self.pos < bytes.len() && is_ident_char(bytes[self.pos]) {
-                    self.pos += 1;
-                }
+                self.pos = scan(bytes, self.pos, IDENT);
                 K::BareIdent
             }
             b'0'..=b'9' => return self.lex_number(start, line, col),
@@ -285,14 +360,9 @@ impl<'a> Lexer<'a> {
         };
         let first = self.peek_byte(0);
         if first.is_ascii_digit() {
-            while self.pos < bytes.len() && bytes[self.pos].is_ascii_digit() {
-                self.pos += 1;
-            }
-        } else if first.is_ascii_alphabetic() || is_suffix_punct(first) {
-            while self.pos < bytes.len() && (bytes[self.pos].is_ascii_alphanumeric() || is_suffix_punct(bytes[self.pos]))
-            {
-                self.pos += 1;
-            }
+            self.pos = scan(bytes, self.pos, DIGIT);
+        } else if is_suffix_char(first) {
+            self.pos = scan(bytes, self.pos, SUFFIX);
         } else {
             return self.error_at(start, err);
         }
@@ -311,9 +381,13 @@ impl<'a> Lexer<'a> {
             return self.tok(TokenKind::AtIdent, start, line, col);
         }
         if !(c.is_ascii_alphabetic() || c == b'_') {
-            return self.error_at(start + 1, "@ identifier expected to start with letter or '_'");
+            return self.error_at(
+                start + 1,
+                "@ identifier expected to start with letter or '_'",
+            );
         }
-        while self.pos < bytes.len() && (is_ident_char(bytes[self.pos]) || bytes[self.pos] == b'-') {
+        while self.pos < bytes.len() && (is_ident_char(bytes[self.pos]) || bytes[self.pos] == b'-')
+        {
             self.pos += 1;
         }
         self.tok(TokenKind::AtIdent, start, line, col)
@@ -346,7 +420,9 @@ impl<'a> Lexer<'a> {
         let e = self.peek_byte(0);
         if e == b'e' || e == b'E' {
             let s = self.peek_byte(1);
-            if s.is_ascii_digit() || ((s == b'-' || s == b'+') && self.peek_byte(2).is_ascii_digit()) {
+            if s.is_ascii_digit()
+                || ((s == b'-' || s == b'+') && self.peek_byte(2).is_ascii_digit())
+            {
                 self.pos += 2;
                 while self.pos < bytes.len() && bytes[self.pos].is_ascii_digit() {
                     self.pos += 1;

@@ -48,6 +48,10 @@ pub type ParseResult<T> = Result<T, Diagnostic>;
 /// instead of overflowing the stack.
 pub const MAX_NESTING_DEPTH: u32 = 160;
 
+/// Result numbers (`%x#N`) must be below this bound (it keeps a typo from allocating a huge
+/// name table entry).
+pub const MAX_RESULT_NUMBER: u32 = 1 << 16;
+
 /// An SSA operand that has been read but not yet resolved to a [`Value`]: `%name` or
 /// `%name#N`. Resolve it with [`Parser::resolve_operand`] once its type is known.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,8 +123,9 @@ pub(crate) struct State<'a> {
     pub type_aliases: FxHashMap<&'a str, Type>,
     pub attr_aliases: FxHashMap<&'a str, Attribute>,
     pub loc_aliases: FxHashMap<&'a str, Location>,
-    /// `loc(#alias)` on ops whose alias is defined later in the file.
-    pub deferred_locs: Vec<(OpId, &'a str, Pos)>,
+    /// `loc(#alias)` whose alias is defined later in the file: on an op (applied at the end),
+    /// or elsewhere, e.g. on a block argument (only checked at the end).
+    pub deferred_locs: Vec<(Option<OpId>, &'a str, Pos)>,
     pub scopes: Vec<IsolatedScope<'a>>,
     /// Live forward-reference placeholders and the position of their first use.
     pub forward_refs: FxHashMap<Value, Pos>,
@@ -135,6 +140,8 @@ pub(crate) struct State<'a> {
     pub depth: u32,
     /// Resolved custom op names: (default dialect, spelled name) to the registered op.
     pub op_name_cache: FxHashMap<(&'static str, &'a str), Option<(Symbol, &'static OpInfo)>>,
+    /// Builtin scalar types by spelling (`i32`, `f64`, `index`, …).
+    pub scalar_types: FxHashMap<&'a str, Type>,
 }
 
 /// The MLIR parser: a token stream over one source text plus the SSA/block/alias tables.
@@ -188,7 +195,15 @@ impl<'a> Parser<'a> {
         let file = ctx.intern(file);
         let mut lex = Lexer::new(text);
         let tok = lex.next_token();
-        let mut p = Parser { ctx, src: text, lex, tok, prev_end: 0, file, st: State::default() };
+        let mut p = Parser {
+            ctx,
+            src: text,
+            lex,
+            tok,
+            prev_end: 0,
+            file,
+            st: State::default(),
+        };
         // The root scope (the top level is isolated, like a module body).
         p.push_scope(true);
         p
@@ -251,24 +266,40 @@ impl<'a> Parser<'a> {
 
     #[inline]
     pub(crate) fn pos(&self) -> Pos {
-        Pos { line: self.tok.line, col: self.tok.col }
+        Pos {
+            line: self.tok.line,
+            col: self.tok.col,
+        }
     }
 
     pub(crate) fn tok_pos(t: &Token) -> Pos {
-        Pos { line: t.line, col: t.col }
+        Pos {
+            line: t.line,
+            col: t.col,
+        }
     }
 
     /// The interned `loc("file":line:col)` of a position.
     #[inline]
     pub(crate) fn loc_at(&mut self, p: Pos) -> Location {
-        self.ctx.intern_loc(LocKind::FileLineCol { file: self.file, line: p.line, col: p.col })
+        self.ctx.intern_loc(LocKind::FileLineCol {
+            file: self.file,
+            line: p.line,
+            col: p.col,
+        })
     }
 
     /// The position of a `FileLineCol` location created by this parser (or `(0, 0)`).
     pub(crate) fn pos_of_loc(&self, loc: Location) -> Pos {
         match self.ctx.loc_kind(loc) {
-            LocKind::FileLineCol { line, col, .. } => Pos { line: *line, col: *col },
-            _ => self.ctx.file_line_col(loc).map_or(Pos { line: 0, col: 0 }, |(_, l, c)| Pos { line: l, col: c }),
+            LocKind::FileLineCol { line, col, .. } => Pos {
+                line: *line,
+                col: *col,
+            },
+            _ => self
+                .ctx
+                .file_line_col(loc)
+                .map_or(Pos { line: 0, col: 0 }, |(_, l, c)| Pos { line: l, col: c }),
         }
     }
 
@@ -298,13 +329,18 @@ impl<'a> Parser<'a> {
         let mut start = self.tok.start;
         if self.tok.kind == TokenKind::Eof {
             // At the end of input, back up one character.
-            start = self.src[..start].char_indices().next_back().map_or(0, |(i, _)| i);
+            start = self.src[..start]
+                .char_indices()
+                .next_back()
+                .map_or(0, |(i, _)| i);
         }
         let original = start;
         let mut s = &self.src[..start];
         loop {
             s = s.trim_end_matches([' ', '\t']);
-            let Some(last) = s.as_bytes().last() else { return original };
+            let Some(last) = s.as_bytes().last() else {
+                return original;
+            };
             if *last != b'\n' && *last != b'\r' {
                 return s.len();
             }
@@ -332,7 +368,9 @@ impl<'a> Parser<'a> {
     pub(crate) fn enter(&mut self) -> ParseResult<()> {
         self.st.depth += 1;
         if self.st.depth > MAX_NESTING_DEPTH {
-            return Err(self.err_here(format!("nesting deeper than {MAX_NESTING_DEPTH} levels is not supported")));
+            return Err(self.err_here(format!(
+                "nesting deeper than {MAX_NESTING_DEPTH} levels is not supported"
+            )));
         }
         Ok(())
     }
@@ -400,7 +438,7 @@ impl<'a> Parser<'a> {
         if self.parse_optional_keyword(kw) {
             Ok(())
         } else {
-            Err(self.err_tok(format!("expected '{kw}'")))
+            Err(self.err_here(format!("expected '{kw}'")))
         }
     }
 
@@ -418,7 +456,7 @@ impl<'a> Parser<'a> {
     pub fn parse_any_keyword(&mut self) -> ParseResult<String> {
         match self.parse_optional_any_keyword() {
             Some(k) => Ok(k),
-            None => Err(self.err_tok("expected valid keyword")),
+            None => Err(self.err_here("expected valid keyword")),
         }
     }
 
@@ -437,7 +475,11 @@ impl<'a> Parser<'a> {
     pub fn parse_operand(&mut self) -> ParseResult<UnresolvedOperand> {
         let (name, number, pos) = self.parse_raw_operand(true)?;
         let loc = self.loc_at(pos);
-        Ok(UnresolvedOperand { name: name.to_string(), number, loc })
+        Ok(UnresolvedOperand {
+            name: name.to_string(),
+            number,
+            loc,
+        })
     }
 
     /// Parses an operand if one (`%...`) is next.
@@ -472,9 +514,17 @@ impl<'a> Parser<'a> {
 
     /// Resolves operands against their types; the counts must match
     /// (`N operands present, but expected M`, reported at `loc`).
-    pub fn resolve_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], loc: Location) -> ParseResult<Vec<Value>> {
+    pub fn resolve_operands(
+        &mut self,
+        us: &[UnresolvedOperand],
+        tys: &[Type],
+        loc: Location,
+    ) -> ParseResult<Vec<Value>> {
         if us.len() != tys.len() {
-            return Err(Diagnostic::error(loc, format!("{} operands present, but expected {}", us.len(), tys.len())));
+            return Err(Diagnostic::error(
+                loc,
+                format!("{} operands present, but expected {}", us.len(), tys.len()),
+            ));
         }
         let mut out = Vec::with_capacity(us.len());
         for (u, &t) in us.iter().zip(tys) {
@@ -484,7 +534,11 @@ impl<'a> Parser<'a> {
     }
 
     /// Resolves every operand with the same type `ty` (MLIR's `resolveOperands(ops, type)`).
-    pub fn resolve_operands_same(&mut self, us: &[UnresolvedOperand], ty: Type) -> ParseResult<Vec<Value>> {
+    pub fn resolve_operands_same(
+        &mut self,
+        us: &[UnresolvedOperand],
+        ty: Type,
+    ) -> ParseResult<Vec<Value>> {
         let mut out = Vec::with_capacity(us.len());
         for u in us {
             out.push(self.resolve_operand(u, ty)?);
@@ -582,7 +636,10 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `attributes {…}` if the keyword is next (`builtin.module attributes {…}`).
-    pub fn parse_optional_attr_dict_with_keyword(&mut self, attrs: &mut Vec<NamedAttr>) -> ParseResult<()> {
+    pub fn parse_optional_attr_dict_with_keyword(
+        &mut self,
+        attrs: &mut Vec<NamedAttr>,
+    ) -> ParseResult<()> {
         if self.parse_optional_keyword("attributes") {
             self.parse_attr_dict_into(attrs)?;
         }
@@ -593,7 +650,7 @@ impl<'a> Parser<'a> {
     pub fn parse_symbol_name(&mut self) -> ParseResult<String> {
         match self.parse_optional_symbol_name() {
             Some(s) => Ok(s),
-            None => Err(self.err_tok("expected valid '@'-identifier for symbol name")),
+            None => Err(self.err_here("expected valid '@'-identifier for symbol name")),
         }
     }
 
@@ -612,7 +669,7 @@ impl<'a> Parser<'a> {
     pub fn parse_integer(&mut self) -> ParseResult<i64> {
         match self.parse_optional_integer()? {
             Some(v) => Ok(v),
-            None => Err(self.err_tok("expected integer value")),
+            None => Err(self.err_here("expected integer value")),
         }
     }
 
@@ -623,7 +680,7 @@ impl<'a> Parser<'a> {
         }
         let neg = self.consume_if(TokenKind::Minus);
         if !self.is(TokenKind::Integer) {
-            return Err(self.err_tok("expected integer value"));
+            return Err(self.err_here("expected integer value"));
         }
         let mag = attrs::parse_u128(self.text());
         let v = match mag {
@@ -648,7 +705,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(if neg { -v } else { v })
             }
-            None => Err(self.err_tok("expected floating point literal")),
+            None => Err(self.err_here("expected floating point literal")),
         }
     }
 
@@ -656,7 +713,7 @@ impl<'a> Parser<'a> {
     pub fn parse_string(&mut self) -> ParseResult<String> {
         match self.parse_optional_string() {
             Some(s) => Ok(s),
-            None => Err(self.err_tok("expected string")),
+            None => Err(self.err_here("expected string")),
         }
     }
 
@@ -676,9 +733,19 @@ impl<'a> Parser<'a> {
     pub fn parse_argument(&mut self, with_type: bool) -> ParseResult<Argument> {
         let (name, number, pos) = self.parse_raw_operand(false)?;
         let name_loc = self.loc_at(pos);
-        let name = UnresolvedOperand { name: name.to_string(), number, loc: name_loc };
-        let ty = if with_type { Some(self.parse_colon_type()?) } else { None };
-        let loc = self.parse_optional_location_specifier()?.unwrap_or(name_loc);
+        let name = UnresolvedOperand {
+            name: name.to_string(),
+            number,
+            loc: name_loc,
+        };
+        let ty = if with_type {
+            Some(self.parse_colon_type()?)
+        } else {
+            None
+        };
+        let loc = self
+            .parse_optional_location_specifier()?
+            .unwrap_or(name_loc);
         Ok(Argument { name, ty, loc })
     }
 
@@ -710,7 +777,11 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses a region if `{` is next; returns whether it did.
-    pub fn parse_optional_region(&mut self, region: RegionId, args: &[Argument]) -> ParseResult<bool> {
+    pub fn parse_optional_region(
+        &mut self,
+        region: RegionId,
+        args: &[Argument],
+    ) -> ParseResult<bool> {
         if self.is(TokenKind::LBrace) {
             self.parse_region(region, args)?;
             Ok(true)
@@ -740,13 +811,38 @@ impl<'a> Parser<'a> {
         }
         let blocks: Vec<BlockId> = self.ctx.region_blocks(region).to_vec();
         for b in blocks {
-            let ok = self.ctx.last_op(b).is_some_and(|o| self.ctx.op_name_str(o) == terminator);
+            let ok = self
+                .ctx
+                .last_op(b)
+                .is_some_and(|o| self.ctx.op_name_str(o) == terminator);
             if !ok {
                 let st = OperationState::new(self.ctx, terminator, loc);
                 let op = self.ctx.create_op(st);
-                self.ctx.insert_op(op, crate::context::InsertPoint::BlockEnd(b));
+                self.ctx
+                    .insert_op(op, crate::context::InsertPoint::BlockEnd(b));
             }
         }
+    }
+
+    /// Parses a successor block reference if a `^name` is next.
+    pub fn parse_optional_successor(&mut self) -> ParseResult<Option<BlockId>> {
+        if self.is(TokenKind::CaretIdent) {
+            self.parse_successor().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Parses `elem (, elem)*` with `f` (at least one element; no delimiters).
+    pub fn parse_comma_separated<T>(
+        &mut self,
+        mut f: impl FnMut(&mut Self) -> ParseResult<T>,
+    ) -> ParseResult<Vec<T>> {
+        let mut out = vec![f(self)?];
+        while self.consume_if(TokenKind::Comma) {
+            out.push(f(self)?);
+        }
+        Ok(out)
     }
 
     /// Parses `loc(...)` if the keyword `loc` is next.
@@ -760,7 +856,10 @@ impl<'a> Parser<'a> {
     // ----- SSA names ---------------------------------------------------------------------------
 
     /// Reads `%name` and an optional adjacent `#N`.
-    pub(crate) fn parse_raw_operand(&mut self, allow_number: bool) -> ParseResult<(&'a str, u32, Pos)> {
+    pub(crate) fn parse_raw_operand(
+        &mut self,
+        allow_number: bool,
+    ) -> ParseResult<(&'a str, u32, Pos)> {
         if !self.is(TokenKind::PercentIdent) {
             return Err(self.err_tok("expected SSA operand"));
         }
@@ -773,8 +872,8 @@ impl<'a> Parser<'a> {
                 return Err(self.err_here("result number not allowed in argument list"));
             }
             match self.text()[1..].parse::<u32>() {
-                Ok(n) => number = n,
-                Err(_) => return Err(self.err_here("invalid SSA value result number")),
+                Ok(n) if n < MAX_RESULT_NUMBER => number = n,
+                _ => return Err(self.err_here("invalid SSA value result number")),
             }
             self.bump();
         }
@@ -815,7 +914,10 @@ impl<'a> Parser<'a> {
             if entries.len() <= number as usize {
                 entries.resize(number as usize + 1, ValueEntry { value: None, pos });
             }
-            entries[number as usize] = ValueEntry { value: Some(v), pos };
+            entries[number as usize] = ValueEntry {
+                value: Some(v),
+                pos,
+            };
             scope.forward.push(v);
             self.st.forward_refs.insert(v, pos);
             return Ok(v);
@@ -828,7 +930,10 @@ impl<'a> Parser<'a> {
         };
         let mut entries: SmallVec<[ValueEntry; 1]> = SmallVec::new();
         entries.resize(number as usize + 1, ValueEntry { value: None, pos });
-        entries[number as usize] = ValueEntry { value: Some(v), pos };
+        entries[number as usize] = ValueEntry {
+            value: Some(v),
+            pos,
+        };
         scope.values.insert(key, entries);
         scope.forward.push(v);
         self.st.forward_refs.insert(v, pos);
@@ -836,38 +941,65 @@ impl<'a> Parser<'a> {
     }
 
     /// Binds `name#number` to `value` in the current scope, resolving a forward reference.
-    pub(crate) fn define_value(&mut self, name: Cow<'a, str>, number: u32, pos: Pos, value: Value) -> ParseResult<()> {
-        let scope = self.st.scopes.last_mut().expect("an SSA scope is open");
-        let entries = match scope.values.get_mut(name.as_ref()) {
-            Some(e) => e,
-            None => scope.values.entry(name.clone()).or_default(),
+    pub(crate) fn define_value(
+        &mut self,
+        name: Cow<'a, str>,
+        number: u32,
+        pos: Pos,
+        value: Value,
+    ) -> ParseResult<()> {
+        let n = number as usize;
+        let IsolatedScope { values, defs, .. } =
+            self.st.scopes.last_mut().expect("an SSA scope is open");
+        let entries = values.entry(name.clone()).or_default();
+        if entries.len() <= n {
+            entries.resize(n + 1, ValueEntry { value: None, pos });
+        }
+        let prev = entries[n];
+        let Some(existing) = prev.value else {
+            // The common case: a fresh name.
+            entries[n] = ValueEntry {
+                value: Some(value),
+                pos,
+            };
+            if number == 0 {
+                if let Some(d) = defs.last_mut() {
+                    d.push(name);
+                }
+            }
+            return Ok(());
         };
-        if entries.len() <= number as usize {
-            entries.resize(number as usize + 1, ValueEntry { value: None, pos });
+        if !self.st.forward_refs.contains_key(&existing) {
+            let prior = self.loc_at(prev.pos);
+            return Err(self
+                .err_at(pos, format!("redefinition of SSA value '{name}'"))
+                .with_note(prior, "previously defined here"));
         }
-        let prev = entries[number as usize];
-        if let Some(existing) = prev.value {
-            if !self.st.forward_refs.contains_key(&existing) {
-                let prior = self.loc_at(prev.pos);
-                return Err(self
-                    .err_at(pos, format!("redefinition of SSA value '{name}'"))
-                    .with_note(prior, "previously defined here"));
-            }
-            let (et, vt) = (self.ctx.value_type(existing), self.ctx.value_type(value));
-            if et != vt {
-                let msg = format!("definition of SSA value '{name}#{number}' has type '{}'", self.ctx.type_to_string(vt));
-                let note = format!("previously used here with type '{}'", self.ctx.type_to_string(et));
-                let prior = self.loc_at(prev.pos);
-                return Err(self.err_at(pos, msg).with_note(prior, note));
-            }
-            self.ctx.replace_all_uses_with(existing, value);
-            self.ctx.erase_placeholder(existing);
-            self.st.forward_refs.remove(&existing);
+        let (et, vt) = (self.ctx.value_type(existing), self.ctx.value_type(value));
+        if et != vt {
+            let msg = format!(
+                "definition of SSA value '{name}#{number}' has type '{}'",
+                self.ctx.type_to_string(vt)
+            );
+            let note = format!(
+                "previously used here with type '{}'",
+                self.ctx.type_to_string(et)
+            );
+            let prior = self.loc_at(prev.pos);
+            return Err(self.err_at(pos, msg).with_note(prior, note));
         }
-        let scope = self.st.scopes.last_mut().expect("scope");
-        scope.values.get_mut(name.as_ref()).expect("entry")[number as usize] = ValueEntry { value: Some(value), pos };
-        if number == 0 || prev.value.is_none() {
-            if let Some(d) = scope.defs.last_mut() {
+        self.ctx.replace_all_uses_with(existing, value);
+        self.ctx.erase_placeholder(existing);
+        self.st.forward_refs.remove(&existing);
+        let IsolatedScope { values, defs, .. } = self.st.scopes.last_mut().expect("scope");
+        values.get_mut(name.as_ref()).expect("entry")[n] = ValueEntry {
+            value: Some(value),
+            pos,
+        };
+        // Record the definition in this region even if the forward reference came from an
+        // enclosing one (as MLIR does).
+        if number == 0 {
+            if let Some(d) = defs.last_mut() {
                 d.push(name);
             }
         }
@@ -881,7 +1013,12 @@ impl<'a> Parser<'a> {
             s.defs.push(Vec::new());
             self.st.scopes.push(s);
         } else {
-            self.st.scopes.last_mut().expect("scope").defs.push(Vec::new());
+            self.st
+                .scopes
+                .last_mut()
+                .expect("scope")
+                .defs
+                .push(Vec::new());
         }
         self.st.block_scopes.push(BlockScope::default());
     }
@@ -899,8 +1036,14 @@ impl<'a> Parser<'a> {
         let scope = self.st.scopes.last_mut().expect("scope");
         if scope.defs.len() > 1 {
             let defs = scope.defs.pop().expect("defs");
-            for d in defs {
-                scope.values.remove(d.as_ref());
+            // Each name is recorded once (at its result number 0); when every name in the
+            // table was defined in this region, dropping them all is a clear.
+            if defs.len() == scope.values.len() {
+                scope.values.clear();
+            } else {
+                for d in defs {
+                    scope.values.remove(d.as_ref());
+                }
             }
             return Ok(());
         }
@@ -923,7 +1066,14 @@ impl<'a> Parser<'a> {
         }
         let b = self.ctx.create_block(&[]);
         let bs = self.st.block_scopes.last_mut().expect("scope");
-        bs.blocks.insert(name, BlockEntry { block: b, defined: false, pos });
+        bs.blocks.insert(
+            name,
+            BlockEntry {
+                block: b,
+                defined: false,
+                pos,
+            },
+        );
         bs.forward.push(name);
         b
     }
@@ -988,10 +1138,20 @@ pub fn parse_attr_str(ctx: &mut Context, text: &str) -> Result<Attribute, Diagno
 
 /// Parses a location (`loc(...)` or its contents) from a string.
 pub fn parse_location_str(ctx: &mut Context, text: &str) -> Result<Location, Diagnostic> {
-    parse_str_with(ctx, text, |p| if p.is_keyword("loc") { p.parse_location_specifier() } else { p.parse_location_instance() })
+    parse_str_with(ctx, text, |p| {
+        if p.is_keyword("loc") {
+            p.parse_location_specifier()
+        } else {
+            p.parse_location_instance()
+        }
+    })
 }
 
-fn parse_str_with<T>(ctx: &mut Context, text: &str, f: impl FnOnce(&mut Parser<'_>) -> ParseResult<T>) -> Result<T, Diagnostic> {
+fn parse_str_with<T>(
+    ctx: &mut Context,
+    text: &str,
+    f: impl FnOnce(&mut Parser<'_>) -> ParseResult<T>,
+) -> Result<T, Diagnostic> {
     const FILE: &str = "<string>";
     ctx.add_source(FILE, Arc::from(text));
     let mut p = Parser::new(ctx, FILE, text);
@@ -1028,19 +1188,24 @@ impl<'a> Parser<'a> {
         }
         self.pop_scope()?;
         for (op, name, pos) in std::mem::take(&mut self.st.deferred_locs) {
-            match self.st.loc_aliases.get(name) {
-                Some(&l) => self.ctx.set_op_loc(op, l),
-                None => return Err(self.err_at(pos, "operation location alias was never defined")),
+            match (self.st.loc_aliases.get(name), op) {
+                (Some(&l), Some(op)) => self.ctx.set_op_loc(op, l),
+                (Some(_), None) => {}
+                (None, _) => {
+                    return Err(self.err_at(pos, "operation location alias was never defined"))
+                }
             }
         }
-        let ops = self.ctx.block_op_vec(top);
-        if ops.len() == 1 && self.ctx.op_name_str(ops[0]) == "builtin.module" {
-            self.ctx.detach_op(ops[0]);
-            self.ctx.erase_block(top);
-            return Ok(ops[0]);
+        let first = self.ctx.first_op(top);
+        if let Some(only) = first.filter(|&o| self.ctx.next_op(o).is_none()) {
+            if self.ctx.op_name_str(only) == "builtin.module" {
+                self.ctx.detach_op(only);
+                self.ctx.erase_block(top);
+                return Ok(only);
+            }
         }
-        let loc = match ops.first() {
-            Some(&o) => self.ctx.op_loc(o),
+        let loc = match first {
+            Some(o) => self.ctx.op_loc(o),
             None => self.loc_at(Pos { line: 1, col: 1 }),
         };
         let region = self.ctx.create_region();
@@ -1069,13 +1234,18 @@ impl<'a> Parser<'a> {
     fn parse_attr_alias_def(&mut self) -> ParseResult<()> {
         let name = &self.text()[1..];
         if name.contains('.') {
-            return Err(self.err_here("attribute names with a '.' are reserved for dialect-defined names"));
+            return Err(
+                self.err_here("attribute names with a '.' are reserved for dialect-defined names")
+            );
         }
         if self.st.attr_aliases.contains_key(name) || self.st.loc_aliases.contains_key(name) {
             return Err(self.err_here(format!("redefinition of attribute alias id '{name}'")));
         }
         self.bump();
-        self.expect(TokenKind::Equal, "expected '=' in attribute alias definition")?;
+        self.expect(
+            TokenKind::Equal,
+            "expected '=' in attribute alias definition",
+        )?;
         if self.is_keyword("loc") {
             let l = self.parse_location_specifier()?;
             self.st.loc_aliases.insert(name, l);
@@ -1089,7 +1259,9 @@ impl<'a> Parser<'a> {
     fn parse_type_alias_def(&mut self) -> ParseResult<()> {
         let name = &self.text()[1..];
         if name.contains('.') {
-            return Err(self.err_here("type names with a '.' are reserved for dialect-defined names"));
+            return Err(
+                self.err_here("type names with a '.' are reserved for dialect-defined names")
+            );
         }
         if self.st.type_aliases.contains_key(name) {
             return Err(self.err_here(format!("redefinition of type alias id '{name}'")));

@@ -12,9 +12,10 @@ use crate::diagnostic::Diagnostic;
 use crate::intern::Symbol;
 use crate::location::Location;
 use crate::registry::{OpInfo, OpTraits};
-use crate::types::TypeKind;
+use crate::types::{Type, TypeKind};
 
-const UNREGISTERED_OP: &str = "operation being parsed with an unregistered dialect. If this is intended, please use \
+const UNREGISTERED_OP: &str =
+    "operation being parsed with an unregistered dialect. If this is intended, please use \
                                -allow-unregistered-dialect with the MLIR tool used";
 
 impl<'a> Parser<'a> {
@@ -30,12 +31,18 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let mut count = 1u32;
                 if self.consume_if(TokenKind::Colon) {
-                    let n = if self.is(TokenKind::Integer) { self.text().parse::<u32>().ok() } else { None };
+                    let n = if self.is(TokenKind::Integer) {
+                        self.text().parse::<u32>().ok()
+                    } else {
+                        None
+                    };
                     let Some(n) = n else {
                         return Err(self.err_here("expected integer number of results"));
                     };
                     if n < 1 {
-                        return Err(self.err_here("expected named operation to have at least 1 result"));
+                        return Err(
+                            self.err_here("expected named operation to have at least 1 result")
+                        );
                     }
                     self.bump();
                     count = n;
@@ -63,9 +70,12 @@ impl<'a> Parser<'a> {
         if !results.is_empty() {
             let n = self.ctx.num_results(op);
             if n != num_expected {
-                return Err(
-                    self.err_at(start, format!("operation defines {n} results but was provided {num_expected} to bind"))
-                );
+                return Err(self.err_at(
+                    start,
+                    format!(
+                        "operation defines {n} results but was provided {num_expected} to bind"
+                    ),
+                ));
             }
             let mut idx = 0;
             for (name, count, pos) in results {
@@ -81,8 +91,15 @@ impl<'a> Parser<'a> {
 
     /// Resolves a custom-form op name: the name itself, then prefixed with the enclosing
     /// op's default dialect, then prefixed with `builtin.`.
-    fn lookup_custom_op(&mut self, default_dialect: &str, name: &str) -> Option<(Symbol, &'static OpInfo)> {
-        let find = |ctx: &crate::Context, n: &str| ctx.lookup_symbol(n).and_then(|s| ctx.op_info(s).map(|i| (s, i)));
+    fn lookup_custom_op(
+        &mut self,
+        default_dialect: &str,
+        name: &str,
+    ) -> Option<(Symbol, &'static OpInfo)> {
+        let find = |ctx: &crate::Context, n: &str| {
+            ctx.lookup_symbol(n)
+                .and_then(|s| ctx.op_info(s).map(|i| (s, i)))
+        };
         if let Some(r) = find(self.ctx, name) {
             return Some(r);
         }
@@ -122,7 +139,9 @@ impl<'a> Parser<'a> {
             successors: Vec::new(),
         };
         self.st.default_dialects.push(info.default_dialect);
-        self.st.isolated.push(info.traits.contains(OpTraits::ISOLATED_FROM_ABOVE));
+        self.st
+            .isolated
+            .push(info.traits.contains(OpTraits::ISOLATED_FROM_ABOVE));
         let r = parse(self, &mut state);
         self.st.default_dialects.pop();
         self.st.isolated.pop();
@@ -175,7 +194,9 @@ impl<'a> Parser<'a> {
             let a = self.parse_attribute_impl(None)?;
             match self.ctx.attr_kind(a) {
                 AttrKind::Dictionary(d) => attrs.extend(d.iter().copied()),
-                _ => return Err(self.err_at(p, "expected a dictionary attribute for the properties")),
+                _ => {
+                    return Err(self.err_at(p, "expected a dictionary attribute for the properties"))
+                }
             }
             self.expect(TokenKind::Greater, "expected '>' to close properties")?;
         }
@@ -197,24 +218,44 @@ impl<'a> Parser<'a> {
         }
         self.expect(TokenKind::Colon, "expected ':' followed by operation type")?;
         let type_pos = self.pos();
-        let (ins, outs) = if self.is(TokenKind::LParen) {
-            self.parse_function_type_parts()?
+        let mut ins: SmallVec<[Type; 4]> = SmallVec::new();
+        let mut outs: Vec<Type> = Vec::new();
+        if self.is(TokenKind::LParen) {
+            self.parse_function_type_into(&mut ins, &mut outs)?;
         } else {
             let t = self.parse_type_impl()?;
             match self.ctx.type_kind(t) {
-                TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+                TypeKind::Function { inputs, results } => {
+                    ins.extend(inputs.iter().copied());
+                    outs.extend(results.iter().copied());
+                }
                 _ => return Err(self.err_at(type_pos, "expected function type")),
             }
-        };
+        }
         if ins.len() != operands.len() {
             let s = if operands.len() == 1 { "" } else { "s" };
-            return Err(self.err_at(type_pos, format!("expected {} operand type{s} but had {}", operands.len(), ins.len())));
+            return Err(self.err_at(
+                type_pos,
+                format!(
+                    "expected {} operand type{s} but had {}",
+                    operands.len(),
+                    ins.len()
+                ),
+            ));
         }
         let mut values = Vec::with_capacity(operands.len());
         for (&(name, number, pos), &t) in operands.iter().zip(ins.iter()) {
             values.push(self.resolve_value(name, Some(name), number, pos, t)?);
         }
-        let state = OperationState { name: sym, loc, operands: values, result_types: outs, attrs, regions, successors };
+        let state = OperationState {
+            name: sym,
+            loc,
+            operands: values,
+            result_types: outs,
+            attrs,
+            regions,
+            successors,
+        };
         Ok(self.ctx.create_op(state))
     }
 
@@ -234,7 +275,7 @@ impl<'a> Parser<'a> {
                 None if self.st.attr_aliases.contains_key(name) => {
                     return Err(self.err_tok("expected location attribute"));
                 }
-                None => self.st.deferred_locs.push((op, name, pos)),
+                None => self.st.deferred_locs.push((Some(op), name, pos)),
             }
             self.bump();
         } else {
@@ -245,7 +286,12 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `{ blocks }` into `region`; see [`Parser::parse_region`].
-    pub(crate) fn parse_region_impl(&mut self, region: RegionId, args: &[Argument], isolated: bool) -> ParseResult<()> {
+    pub(crate) fn parse_region_impl(
+        &mut self,
+        region: RegionId,
+        args: &[Argument],
+        isolated: bool,
+    ) -> ParseResult<()> {
         self.expect(TokenKind::LBrace, "expected '{' to begin a region")?;
         if args.is_empty() && self.consume_if(TokenKind::RBrace) {
             return Ok(());
@@ -258,10 +304,17 @@ impl<'a> Parser<'a> {
         for a in args {
             let pos = self.pos_of_loc(a.name.loc);
             let Some(ty) = a.ty else {
-                return Err(Diagnostic::error(a.name.loc, format!("region entry argument '{}' has no type", a.name.name)));
+                return Err(Diagnostic::error(
+                    a.name.loc,
+                    format!("region entry argument '{}' has no type", a.name.name),
+                ));
             };
             let scope = self.st.scopes.last().expect("scope");
-            if let Some(prev) = scope.values.get(a.name.name.as_str()).and_then(|e| e.first().copied()) {
+            if let Some(prev) = scope
+                .values
+                .get(a.name.name.as_str())
+                .and_then(|e| e.first().copied())
+            {
                 let prior = self.loc_at(prev.pos);
                 return Err(Diagnostic::error(
                     a.name.loc,
@@ -304,7 +357,14 @@ impl<'a> Parser<'a> {
                         }
                     };
                     let bs = self.st.block_scopes.last_mut().expect("block scope");
-                    bs.blocks.insert(name, super::BlockEntry { block: b, defined: true, pos });
+                    bs.blocks.insert(
+                        name,
+                        super::BlockEntry {
+                            block: b,
+                            defined: true,
+                            pos,
+                        },
+                    );
                     b
                 }
                 Some(e) if !e.defined => {

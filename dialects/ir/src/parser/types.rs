@@ -29,8 +29,20 @@ fn int_type_spelling(s: &str) -> Option<(Signedness, &str)> {
 
 /// Whether a bare identifier names a builtin type (or starts one, like `tensor`).
 pub(crate) fn is_builtin_type_keyword(s: &str) -> bool {
-    matches!(s, "index" | "none" | "f16" | "bf16" | "f32" | "f64" | "tensor" | "vector" | "memref" | "complex" | "tuple")
-        || int_type_spelling(s).is_some()
+    matches!(
+        s,
+        "index"
+            | "none"
+            | "f16"
+            | "bf16"
+            | "f32"
+            | "f64"
+            | "tensor"
+            | "vector"
+            | "memref"
+            | "complex"
+            | "tuple"
+    ) || int_type_spelling(s).is_some()
 }
 
 /// Whether an attribute is a memref layout (kept opaque: `strided<…>`, `affine_map<…>`).
@@ -62,39 +74,69 @@ impl<'a> Parser<'a> {
 
     /// Parses `(inputs) -> results`.
     pub(crate) fn parse_function_type_parts(&mut self) -> ParseResult<(Vec<Type>, Vec<Type>)> {
-        self.expect(TokenKind::LParen, "expected '('")?;
-        let ins = if self.consume_if(TokenKind::RParen) {
-            Vec::new()
-        } else {
-            let l = self.parse_type_list_no_parens()?;
-            self.expect(TokenKind::RParen, "expected ')'")?;
-            l
-        };
-        self.expect(TokenKind::Arrow, "expected '->' in function type")?;
-        let outs = self.parse_function_result_types()?;
+        let (mut ins, mut outs) = (Vec::new(), Vec::new());
+        self.parse_function_type_into(&mut ins, &mut outs)?;
         Ok((ins, outs))
+    }
+
+    /// Parses `(inputs) -> results` into the given containers.
+    pub(crate) fn parse_function_type_into<I, O>(
+        &mut self,
+        ins: &mut I,
+        outs: &mut O,
+    ) -> ParseResult<()>
+    where
+        I: Extend<Type>,
+        O: Extend<Type>,
+    {
+        self.expect(TokenKind::LParen, "expected '('")?;
+        if !self.consume_if(TokenKind::RParen) {
+            self.parse_type_list_into(ins)?;
+            self.expect(TokenKind::RParen, "expected ')'")?;
+        }
+        self.expect(TokenKind::Arrow, "expected '->' in function type")?;
+        self.parse_function_result_types_into(outs)
     }
 
     /// Parses `(t, u)`, `()` or a single non-function type.
     pub(crate) fn parse_function_result_types(&mut self) -> ParseResult<Vec<Type>> {
+        let mut v = Vec::new();
+        self.parse_function_result_types_into(&mut v)?;
+        Ok(v)
+    }
+
+    fn parse_function_result_types_into<O: Extend<Type>>(
+        &mut self,
+        outs: &mut O,
+    ) -> ParseResult<()> {
         if self.consume_if(TokenKind::LParen) {
             if self.consume_if(TokenKind::RParen) {
-                return Ok(Vec::new());
+                return Ok(());
             }
-            let l = self.parse_type_list_no_parens()?;
-            self.expect(TokenKind::RParen, "expected ')'")?;
-            return Ok(l);
+            self.parse_type_list_into(outs)?;
+            return self.expect(TokenKind::RParen, "expected ')'");
         }
-        Ok(vec![self.parse_non_function_type()?])
+        let t = self.parse_non_function_type()?;
+        outs.extend(Some(t));
+        Ok(())
     }
 
     /// Parses `t, u, …` (at least one).
     pub(crate) fn parse_type_list_no_parens(&mut self) -> ParseResult<Vec<Type>> {
-        let mut v = vec![self.parse_type_impl()?];
-        while self.consume_if(TokenKind::Comma) {
-            v.push(self.parse_type_impl()?);
-        }
+        let mut v = Vec::new();
+        self.parse_type_list_into(&mut v)?;
         Ok(v)
+    }
+
+    /// Parses `t, u, …` (at least one) into `out`.
+    pub(crate) fn parse_type_list_into<O: Extend<Type>>(&mut self, out: &mut O) -> ParseResult<()> {
+        loop {
+            let t = self.parse_type_impl()?;
+            out.extend(Some(t));
+            if !self.consume_if(TokenKind::Comma) {
+                return Ok(());
+            }
+        }
     }
 
     /// Parses a type that is not a function type.
@@ -112,6 +154,10 @@ impl<'a> Parser<'a> {
             _ => return Err(self.err_tok("expected non-function type")),
         }
         let t = self.text();
+        if let Some(&ty) = self.st.scalar_types.get(t) {
+            self.bump();
+            return Ok(ty);
+        }
         let ty = match t {
             "index" => self.ctx.index_type(),
             "none" => self.ctx.none_type(),
@@ -126,12 +172,15 @@ impl<'a> Parser<'a> {
             "tuple" => return self.parse_tuple_type(),
             _ => match int_type_spelling(t) {
                 Some((signedness, digits)) => match digits.parse::<u32>() {
-                    Ok(width) if width <= MAX_INT_WIDTH => self.ctx.intern_type(TypeKind::Integer { width, signedness }),
+                    Ok(width) if width <= MAX_INT_WIDTH => self
+                        .ctx
+                        .intern_type(TypeKind::Integer { width, signedness }),
                     _ => return Err(self.err_here("integer bitwidth is limited to 16777215 bits")),
                 },
                 None => return Err(self.err_tok("expected non-function type")),
             },
         };
+        self.st.scalar_types.insert(t, ty);
         self.bump();
         Ok(ty)
     }
@@ -232,14 +281,21 @@ impl<'a> Parser<'a> {
         let dims = self.parse_dimension_list(false)?;
         if dims.iter().any(|&d| d <= 0) {
             let list: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-            return Err(
-                self.err_at(kw_pos, format!("vector types must have positive constant sizes but got {}", list.join(", ")))
-            );
+            return Err(self.err_at(
+                kw_pos,
+                format!(
+                    "vector types must have positive constant sizes but got {}",
+                    list.join(", ")
+                ),
+            ));
         }
         let elem_pos = self.pos();
         let elem = self.parse_type_impl()?;
         self.expect(TokenKind::Greater, "expected '>' in vector type")?;
-        if !matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)) {
+        if !matches!(
+            self.ctx.type_kind(elem),
+            TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
+        ) {
             return Err(self.err_at(elem_pos, "vector elements must be int/index/float type"));
         }
         Ok(self.ctx.intern_type(TypeKind::Vector { shape: dims, elem }))
@@ -281,15 +337,21 @@ impl<'a> Parser<'a> {
                 let a = self.parse_attribute_impl(None)?;
                 if is_layout_attr(self.ctx.attr_kind(a)) {
                     if unranked {
-                        return Err(self.err_at(p, "cannot have affine map for unranked memref type"));
+                        return Err(
+                            self.err_at(p, "cannot have affine map for unranked memref type")
+                        );
                     }
                     if memory_space.is_some() {
-                        return Err(self.err_at(p, "expected memory space to be last in memref type"));
+                        return Err(
+                            self.err_at(p, "expected memory space to be last in memref type")
+                        );
                     }
                     layout = Some(a);
                 } else {
                     if memory_space.is_some() {
-                        return Err(self.err_at(p, "multiple memory spaces specified in memref type"));
+                        return Err(
+                            self.err_at(p, "multiple memory spaces specified in memref type")
+                        );
                     }
                     memory_space = Some(a);
                 }
@@ -301,9 +363,15 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(if unranked {
-            self.ctx.intern_type(TypeKind::UnrankedMemRef { elem, memory_space })
+            self.ctx
+                .intern_type(TypeKind::UnrankedMemRef { elem, memory_space })
         } else {
-            self.ctx.intern_type(TypeKind::MemRef { shape: dims, elem, layout, memory_space })
+            self.ctx.intern_type(TypeKind::MemRef {
+                shape: dims,
+                elem,
+                layout,
+                memory_space,
+            })
         })
     }
 
@@ -313,7 +381,10 @@ impl<'a> Parser<'a> {
         let elem_pos = self.pos();
         let elem = self.parse_type_impl()?;
         self.expect(TokenKind::Greater, "expected '>' in complex type")?;
-        if !matches!(self.ctx.type_kind(elem), TypeKind::Integer { .. } | TypeKind::Float(_)) {
+        if !matches!(
+            self.ctx.type_kind(elem),
+            TypeKind::Integer { .. } | TypeKind::Float(_)
+        ) {
             return Err(self.err_at(elem_pos, "invalid element type for complex"));
         }
         Ok(self.ctx.intern_type(TypeKind::Complex(elem)))
@@ -349,16 +420,29 @@ impl<'a> Parser<'a> {
                 if let Some(def) = self.ctx.registry().type_def(dialect, mnemonic) {
                     return (def.parse)(self);
                 }
-                let body = if trailing { self.capture_dialect_body()? } else { "" };
+                let body = if trailing {
+                    self.capture_dialect_body()?
+                } else {
+                    ""
+                };
                 self.opaque_type(dialect, mnemonic, body, pos)
             }
         }
     }
 
-    fn opaque_type(&mut self, dialect: &str, mnemonic: &str, body: &str, pos: Pos) -> ParseResult<Type> {
+    fn opaque_type(
+        &mut self,
+        dialect: &str,
+        mnemonic: &str,
+        body: &str,
+        pos: Pos,
+    ) -> ParseResult<Type> {
         if !self.ctx.allow_unregistered {
             if self.ctx.registry().dialect(dialect).is_some() {
-                return Err(self.err_at(pos, format!("unknown type '{mnemonic}' in dialect '{dialect}'")));
+                return Err(self.err_at(
+                    pos,
+                    format!("unknown type '{mnemonic}' in dialect '{dialect}'"),
+                ));
             }
             return Err(self.err_at(
                 pos,
@@ -370,7 +454,10 @@ impl<'a> Parser<'a> {
             ));
         }
         let body = format!("{mnemonic}{body}");
-        Ok(self.ctx.intern_type(TypeKind::Opaque { dialect: dialect.to_string(), body }))
+        Ok(self.ctx.intern_type(TypeKind::Opaque {
+            dialect: dialect.to_string(),
+            body,
+        }))
     }
 
     /// Captures the balanced `<…>` starting at the current token (which must be `<`) as raw
@@ -383,16 +470,19 @@ impl<'a> Parser<'a> {
         loop {
             let Some(&c) = bytes.get(i) else {
                 let (ch, _) = *stack.last().expect("inside a body");
-                return Err(self.err_at_offset(start, format!("unbalanced '{}' character in pretty dialect name", ch as char)));
+                return Err(self.err_at_offset(
+                    start,
+                    format!(
+                        "unbalanced '{}' character in pretty dialect name",
+                        ch as char
+                    ),
+                ));
             };
             i += 1;
             match c {
                 b'<' | b'[' | b'(' | b'{' => stack.push((c, i - 1)),
-                b'-' => {
-                    if bytes.get(i) == Some(&b'>') {
-                        i += 1;
-                    }
-                }
+                // `->` is one token: its `>` closes nothing.
+                b'-' if bytes.get(i) == Some(&b'>') => i += 1,
                 b'>' | b']' | b')' | b'}' => {
                     let open = match c {
                         b'>' => b'<',
@@ -402,8 +492,13 @@ impl<'a> Parser<'a> {
                     };
                     let (top, _) = stack.pop().expect("inside a body");
                     if top != open {
-                        return Err(self
-                            .err_at_offset(start, format!("unbalanced '{}' character in pretty dialect name", top as char)));
+                        return Err(self.err_at_offset(
+                            start,
+                            format!(
+                                "unbalanced '{}' character in pretty dialect name",
+                                top as char
+                            ),
+                        ));
                     }
                     if stack.is_empty() {
                         break;
