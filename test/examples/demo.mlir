@@ -1,5 +1,13 @@
 // The main demo: `tail-opt` folds constants and removes duplicated arithmetic.
-// Run with: tail-opt test/examples/demo.mlir --pass-pipeline='builtin.module(func.func(canonicalize,cse))'
+// RUN: tail-opt %s --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s
+
+// CHECK-LABEL: func.func @poly(%arg0: i32) -> i32 {
+// CHECK-NEXT:    %0 = arith.constant 6 : i32
+// CHECK-NEXT:    %1 = arith.muli %arg0, %arg0 : i32
+// CHECK-NEXT:    %2 = arith.addi %1, %1 : i32
+// CHECK-NEXT:    %3 = arith.addi %2, %0 : i32
+// CHECK-NEXT:    return %3 : i32
+// CHECK-NEXT:  }
 module {
   func.func @poly(%x: i32) -> i32 {
     %c2 = arith.constant 2 : i32

@@ -453,9 +453,8 @@ impl<'a> Printer<'a> {
                     _ => vec![],
                 };
                 let count: i64 = shape.iter().product();
-                if values.len() == 1 && count != 1 {
-                    self.print_dense_flat(values, elem);
-                } else if shape.is_empty() {
+                let splat = values.len() == 1 && count != 1;
+                if splat || shape.is_empty() {
                     self.print_dense_flat(values, elem);
                 } else {
                     let mut idx = 0;
@@ -718,10 +717,14 @@ impl<'a> Printer<'a> {
             let mut cur = ctx.first_op(b);
             while let Some(o) = cur {
                 cur = ctx.next_op(o);
-                if cur.is_none() && !print_terminators && ctx.results(o).is_empty() && ctx.num_operands(o) == 0 {
-                    if ctx.op_has_traits(o, OpTraits::TERMINATOR) && ctx.attrs(o).is_empty() {
-                        continue;
-                    }
+                let implicit_terminator = cur.is_none()
+                    && !print_terminators
+                    && ctx.results(o).is_empty()
+                    && ctx.num_operands(o) == 0
+                    && ctx.op_has_traits(o, OpTraits::TERMINATOR)
+                    && ctx.attrs(o).is_empty();
+                if implicit_terminator {
+                    continue;
                 }
                 self.newline();
                 self.print_op(o)?;

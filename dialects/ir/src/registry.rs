@@ -88,6 +88,15 @@ pub enum FoldResult {
 /// constant), returns one fold result per op result, or `None` if it does not fold.
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Option<SmallVec<[FoldResult; 1]>>;
 
+/// Verifies one op.
+pub type VerifyFn = fn(&Context, OpId) -> Result<(), Diagnostic>;
+/// Prints the custom form of an op after its name.
+pub type PrintFn = fn(&mut Printer<'_>, OpId) -> fmt::Result;
+/// Parses the custom form of an op after its name.
+pub type ParseFn = fn(&mut Parser<'_>, &mut OperationState) -> ParseResult<()>;
+/// Builds a constant op producing `value` of type `ty`.
+pub type MaterializeConstantFn = fn(&mut Builder<'_>, Attribute, Type, Location) -> Option<OpId>;
+
 /// The registered definition of an operation.
 pub struct OpInfo {
     /// Full name, e.g. `arith.addi`.
@@ -105,11 +114,11 @@ pub struct OpInfo {
     pub default_dialect: &'static str,
     /// Structural and semantic verification (generated from the declaration plus any
     /// hand-written `verify`).
-    pub verify: Option<fn(&Context, OpId) -> Result<(), Diagnostic>>,
+    pub verify: Option<VerifyFn>,
     /// Custom-form printer: prints everything after the op name.
-    pub print: Option<fn(&mut Printer<'_>, OpId) -> fmt::Result>,
+    pub print: Option<PrintFn>,
     /// Custom-form parser: parses everything after the op name into the state.
-    pub parse: Option<fn(&mut Parser<'_>, &mut OperationState) -> ParseResult<()>>,
+    pub parse: Option<ParseFn>,
     /// Folding hook.
     pub fold: Option<FoldFn>,
     /// Adds the op's canonicalization patterns.
@@ -131,7 +140,7 @@ pub struct DialectInfo {
     /// One-line summary.
     pub summary: &'static str,
     /// Builds a constant op producing `value` of type `ty` (used by folding).
-    pub materialize_constant: Option<fn(&mut Builder<'_>, Attribute, Type, Location) -> Option<OpId>>,
+    pub materialize_constant: Option<MaterializeConstantFn>,
 }
 
 inventory::collect!(DialectInfo);
