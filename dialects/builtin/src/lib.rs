@@ -9,7 +9,7 @@
 //!
 //! Only the subsets that tail's lowerings produce are implemented: scalar arithmetic (no
 //! vectors; tensors only as `arith.constant` values), identity-layout memrefs, and the `scf`
-//! loop and conditional forms. See `docs/design/ir-contracts.md` for the IR conventions.
+//! loop and conditional forms. See `docs/ARCHITECTURE.md` for the IR conventions.
 #![deny(missing_docs)]
 
 pub mod arith;

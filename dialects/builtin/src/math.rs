@@ -221,7 +221,7 @@ impl AbsIOp {
             .and_then(|a| ctx.attr_as_int(a))?;
         let s = crate::arith::fold::as_signed(v, w);
         let r = crate::arith::fold::as_signed(s.wrapping_abs(), w);
-        Some(smallvec![FoldResult::Attr(util::int_attr(ctx, ty, r))])
+        Some(smallvec![FoldResult::Attr(ctx.int_attr(ty, r))])
     }
 }
 

@@ -1,20 +1,10 @@
 //! Helpers shared by the dialects of this crate: MLIR-style verifier messages, symbol lookup,
 //! constant matching and small IR queries.
 
-use tail_ir::{AttrKind, Attribute, Context, Diagnostic, OpId, OpTraits, Type, TypeKind, Value};
+use tail_ir::{AttrKind, Attribute, Context, OpId, OpTraits, Type, TypeKind, Value};
 
-/// A verifier error on `op` in MLIR's style: `'dialect.op' op <msg>`.
-pub fn op_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(
-        ctx.op_loc(op),
-        format!("'{}' op {}", ctx.op_name_str(op), msg),
-    )
-}
-
-/// A verifier error on `op` without the `'name' op` prefix (MLIR's `Operation::emitError`).
-pub fn plain_error(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(ctx.op_loc(op), msg.to_string())
-}
+pub use tail_ir::symbol::{lookup_symbol_in, symbol_name};
+pub use tail_ir::verifier::{op_error, op_plain_error as plain_error};
 
 /// A type quoted as MLIR's diagnostics print it: `'i32'`.
 pub fn quoted(ctx: &Context, ty: Type) -> String {
@@ -44,11 +34,6 @@ pub fn str_attr<'c>(ctx: &'c Context, op: OpId, name: &str) -> Option<&'c str> {
     ctx.attr(op, name).and_then(|a| ctx.attr_as_str(a))
 }
 
-/// The symbol name (`sym_name`) of `op`, if it defines one.
-pub fn symbol_name(ctx: &Context, op: OpId) -> Option<&str> {
-    str_attr(ctx, op, "sym_name")
-}
-
 /// The closest ancestor of `op` (excluding `op`) that is a symbol table.
 pub fn nearest_symbol_table(ctx: &Context, op: OpId) -> Option<OpId> {
     let mut cur = ctx.op_parent_op(op);
@@ -57,20 +42,6 @@ pub fn nearest_symbol_table(ctx: &Context, op: OpId) -> Option<OpId> {
             return Some(o);
         }
         cur = ctx.op_parent_op(o);
-    }
-    None
-}
-
-/// The op named `@name` directly inside symbol table `table`.
-pub fn lookup_symbol_in(ctx: &Context, table: OpId, name: &str) -> Option<OpId> {
-    for &r in ctx.regions(table) {
-        for &b in ctx.region_blocks(r) {
-            for o in ctx.block_ops(b) {
-                if symbol_name(ctx, o) == Some(name) {
-                    return Some(o);
-                }
-            }
-        }
     }
     None
 }
@@ -165,15 +136,6 @@ pub fn float_kind(ctx: &Context, ty: Type) -> Option<tail_ir::FloatKind> {
         TypeKind::Float(k) => Some(*k),
         _ => None,
     }
-}
-
-/// An integer attribute of type `ty` holding `v` (wrapped to the width); `i1` values are
-/// normalized to 0/1 so that they unique with [`Context::bool_attr`].
-pub fn int_attr(ctx: &mut Context, ty: Type, v: i64) -> Attribute {
-    if is_i1(ctx, ty) {
-        return ctx.bool_attr(v & 1 != 0);
-    }
-    ctx.int_attr(ty, v)
 }
 
 /// Whether `v` is defined outside of `op` (not by `op` itself or anything nested in it).

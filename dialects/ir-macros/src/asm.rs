@@ -67,7 +67,9 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             }
             c if ident_start(c) => {
                 let start = i;
-                while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '_' || cs[i] == '-') {
+                while i < cs.len()
+                    && (cs[i].is_ascii_alphanumeric() || cs[i] == '_' || cs[i] == '-')
+                {
                     i += 1;
                 }
                 out.push(Tok::Word(cs[start..i].iter().collect()));
@@ -98,15 +100,21 @@ pub enum Ast {
     Optional(Vec<Ast>),
 }
 
-const PUNCT: &[&str] = &["(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "->", "?", "*", "+", "|", "::"];
+const PUNCT: &[&str] = &[
+    "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "->", "?", "*", "+", "|", "::",
+];
 
 fn check_literal(s: &str) -> Result<(), String> {
     let is_kw = s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
     if is_kw || PUNCT.contains(&s) {
         Ok(())
     } else {
-        Err(format!("invalid literal `{s}`: expected a keyword or one of {}", PUNCT.join(" ")))
+        Err(format!(
+            "invalid literal `{s}`: expected a keyword or one of {}",
+            PUNCT.join(" ")
+        ))
     }
 }
 
@@ -143,7 +151,9 @@ impl AstParser {
             Some(Tok::Var(v)) => Ok(Arg::Var(v)),
             Some(Tok::Word(w)) if w == "operands" => Ok(Arg::Operands),
             Some(Tok::Word(w)) if w == "results" => Ok(Arg::Results),
-            _ => Err(format!("`{directive}` expects `$name`, `operands` or `results`")),
+            _ => Err(format!(
+                "`{directive}` expects `$name`, `operands` or `results`"
+            )),
         }
     }
     fn elems(&mut self, in_group: bool) -> Result<Vec<Ast>, String> {
@@ -228,7 +238,10 @@ pub struct Spacer {
 
 impl Spacer {
     pub fn new() -> Self {
-        Spacer { should_emit_space: true, last_was_punct: false }
+        Spacer {
+            should_emit_space: true,
+            last_was_punct: false,
+        }
     }
     /// A literal: returns whether a space precedes it.
     pub fn literal(&mut self, v: &str) -> bool {
@@ -358,14 +371,18 @@ impl Check<'_> {
         match arg {
             Arg::Operands => {
                 if self.all_operand_types || self.operand_types.iter().any(|&x| x) {
-                    return Err(format!("operand types appear twice in format (`{directive}(operands)`)"));
+                    return Err(format!(
+                        "operand types appear twice in format (`{directive}(operands)`)"
+                    ));
                 }
                 self.all_operand_types = true;
                 Ok(TyRef::Operands)
             }
             Arg::Results => {
                 if self.all_result_types || self.result_types.iter().any(|&x| x) {
-                    return Err(format!("result types appear twice in format (`{directive}(results)`)"));
+                    return Err(format!(
+                        "result types appear twice in format (`{directive}(results)`)"
+                    ));
                 }
                 self.all_result_types = true;
                 Ok(TyRef::Results)
@@ -385,7 +402,9 @@ impl Check<'_> {
                     self.result_types[g] = true;
                     Ok(TyRef::Result(g))
                 }
-                _ => Err(format!("`{directive}(${name})`: `{name}` is not an operand or result")),
+                _ => Err(format!(
+                    "`{directive}(${name})`: `{name}` is not an operand or result"
+                )),
             },
         }
     }
@@ -428,7 +447,9 @@ impl Check<'_> {
             match e {
                 Ast::Literal(s) => {
                     let space = sp.literal(s);
-                    out.push(quote!(::tail_ir::format::FormatElem::Literal { text: #s, space: #space }));
+                    out.push(
+                        quote!(::tail_ir::format::FormatElem::Literal { text: #s, space: #space }),
+                    );
                 }
                 Ast::Space(s) => {
                     sp.whitespace(s);
@@ -440,7 +461,9 @@ impl Check<'_> {
                     }
                     self.attr_dicts += 1;
                     sp.attr_dict();
-                    out.push(quote!(::tail_ir::format::FormatElem::AttrDict { with_keyword: #keyword }));
+                    out.push(
+                        quote!(::tail_ir::format::FormatElem::AttrDict { with_keyword: #keyword }),
+                    );
                 }
                 Ast::Var { name, anchor } => {
                     let t = self.lookup(name)?;
@@ -509,12 +532,18 @@ impl Check<'_> {
                         anchors.push(match t {
                             TyRef::Operand(g) => Target::Operand(g),
                             TyRef::Result(g) => Target::Result(g),
-                            _ => return Err("`type(operands)` / `type(results)` cannot be an anchor".into()),
+                            _ => {
+                                return Err(
+                                    "`type(operands)` / `type(results)` cannot be an anchor".into(),
+                                )
+                            }
                         });
                     }
                     let space = sp.element();
                     let of = Self::ty_ref_tokens(t);
-                    out.push(quote!(::tail_ir::format::FormatElem::Type { of: #of, space: #space }));
+                    out.push(
+                        quote!(::tail_ir::format::FormatElem::Type { of: #of, space: #space }),
+                    );
                 }
                 Ast::FunctionalType { inputs, results } => {
                     if in_group {
@@ -532,12 +561,16 @@ impl Check<'_> {
                     for x in inner {
                         match x {
                             Ast::Var { name, anchor: true } => found.push(self.lookup(name)?),
-                            Ast::Type { anchor: true, .. } => found.push(Target::Result(usize::MAX)),
+                            Ast::Type { anchor: true, .. } => {
+                                found.push(Target::Result(usize::MAX))
+                            }
                             _ => {}
                         }
                     }
                     if found.is_empty() {
-                        return Err("optional group has no anchor: mark one element with `^`".into());
+                        return Err(
+                            "optional group has no anchor: mark one element with `^`".into()
+                        );
                     }
                     if found.len() > 1 {
                         return Err("optional group has more than one anchor `^`".into());
@@ -546,7 +579,8 @@ impl Check<'_> {
                     let mut elide = None;
                     if let Target::Attr(a) = found[0] {
                         if self.inp.attrs[a].2 {
-                            let first_is_anchor = matches!(first, Some(Ast::Var { anchor: true, .. }));
+                            let first_is_anchor =
+                                matches!(first, Some(Ast::Var { anchor: true, .. }));
                             if first_is_anchor {
                                 return Err(format!(
                                     "unit attribute anchor `${}` cannot be the first element of its optional group: put a literal before it",
@@ -559,7 +593,9 @@ impl Check<'_> {
                     // First element (after spaces and the elided anchor) decides presence when parsing.
                     let first_real = inner.iter().find(|x| match x {
                         Ast::Space(_) => false,
-                        Ast::Var { name, .. } => !matches!(self.lookup(name), Ok(Target::Attr(a)) if Some(a) == elide),
+                        Ast::Var { name, .. } => {
+                            !matches!(self.lookup(name), Ok(Target::Attr(a)) if Some(a) == elide)
+                        }
                         _ => true,
                     });
                     match first_real {
@@ -674,8 +710,12 @@ pub fn compile_op_format(src: &str, inp: &OpFormatInput) -> Result<OpFormatOutpu
     }
     // Type resolution: types in the format, then (to a fixpoint) `type_from` and the
     // SameTypeOperands / SameOperandsAndResultType traits.
-    let mut op_known: Vec<bool> = (0..inp.operands.len()).map(|g| c.all_operand_types || c.operand_types[g]).collect();
-    let mut res_known: Vec<bool> = (0..inp.results.len()).map(|g| c.all_result_types || c.result_types[g]).collect();
+    let mut op_known: Vec<bool> = (0..inp.operands.len())
+        .map(|g| c.all_operand_types || c.operand_types[g])
+        .collect();
+    let mut res_known: Vec<bool> = (0..inp.results.len())
+        .map(|g| c.all_result_types || c.result_types[g])
+        .collect();
     loop {
         let mut changed = false;
         let known = |src: (bool, usize), op_known: &[bool], res_known: &[bool]| {
@@ -686,13 +726,17 @@ pub fn compile_op_format(src: &str, inp: &OpFormatInput) -> Result<OpFormatOutpu
             }
         };
         for g in 0..op_known.len() {
-            if !op_known[g] && inp.operand_type_from[g].is_some_and(|s| known(s, &op_known, &res_known)) {
+            if !op_known[g]
+                && inp.operand_type_from[g].is_some_and(|s| known(s, &op_known, &res_known))
+            {
                 op_known[g] = true;
                 changed = true;
             }
         }
         for g in 0..res_known.len() {
-            if !res_known[g] && inp.result_type_from[g].is_some_and(|s| known(s, &op_known, &res_known)) {
+            if !res_known[g]
+                && inp.result_type_from[g].is_some_and(|s| known(s, &op_known, &res_known))
+            {
                 res_known[g] = true;
                 changed = true;
             }
@@ -736,8 +780,13 @@ pub fn compile_op_format(src: &str, inp: &OpFormatInput) -> Result<OpFormatOutpu
         }
         buildable_results.push(g);
     }
-    let mut elided: Vec<String> =
-        inp.attrs.iter().enumerate().filter(|(i, _)| c.seen_attrs[*i]).map(|(_, a)| a.0.clone()).collect();
+    let mut elided: Vec<String> = inp
+        .attrs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| c.seen_attrs[*i])
+        .map(|(_, a)| a.0.clone())
+        .collect();
     let var_ops = inp.operands.iter().filter(|o| o.1 != Ar::Single).count();
     let var_res = inp.results.iter().filter(|o| o.1 != Ar::Single).count();
     if var_ops > 1 {
@@ -746,7 +795,12 @@ pub fn compile_op_format(src: &str, inp: &OpFormatInput) -> Result<OpFormatOutpu
     if var_res > 1 {
         elided.push("resultSegmentSizes".into());
     }
-    Ok(OpFormatOutput { elems: quote!(&[#(#elems),*]), elided, buildable_operands, buildable_results })
+    Ok(OpFormatOutput {
+        elems: quote!(&[#(#elems),*]),
+        elided,
+        buildable_operands,
+        buildable_results,
+    })
 }
 
 // ----- type / attribute formats ----------------------------------------------------------------
@@ -777,9 +831,14 @@ pub fn compile_def_format(src: &str, fields: &[String]) -> Result<Vec<DefElem>, 
                 sp.whitespace(&s);
                 out.push(DefElem::Space(s));
             }
-            Ast::Var { name, anchor: false } => {
+            Ast::Var {
+                name,
+                anchor: false,
+            } => {
                 let Some(i) = fields.iter().position(|f| *f == name) else {
-                    return Err(format!("unknown parameter `${name}` in format: the struct has no field `{name}`"));
+                    return Err(format!(
+                        "unknown parameter `${name}` in format: the struct has no field `{name}`"
+                    ));
                 };
                 if std::mem::replace(&mut seen[i], true) {
                     return Err(format!("parameter `${name}` appears twice in format"));
@@ -787,7 +846,11 @@ pub fn compile_def_format(src: &str, fields: &[String]) -> Result<Vec<DefElem>, 
                 let space = sp.element();
                 out.push(DefElem::Param(i, space));
             }
-            _ => return Err("type and attribute formats support only `literals` and `$parameters`".into()),
+            _ => {
+                return Err(
+                    "type and attribute formats support only `literals` and `$parameters`".into(),
+                )
+            }
         }
     }
     for (i, f) in fields.iter().enumerate() {
@@ -839,7 +902,10 @@ mod tests {
 
     #[test]
     fn mlir_spacing() {
-        assert_eq!(spaces("$lhs `,` $rhs attr-dict `:` type($result)"), " lhs, rhs : T");
+        assert_eq!(
+            spaces("$lhs `,` $rhs attr-dict `:` type($result)"),
+            " lhs, rhs : T"
+        );
         assert_eq!(spaces("`(` $x `)` attr-dict `:` type($r)"), "(x) : T");
         assert_eq!(spaces("$a `to` $b `step` $c"), " a to b step c");
         assert_eq!(spaces("$a `[` $b `]` `->` type($c)"), " a[b] -> T");
@@ -850,7 +916,9 @@ mod tests {
     #[test]
     fn errors() {
         assert!(parse("$a `,").unwrap_err().contains("unterminated"));
-        assert!(parse("foo").unwrap_err().contains("unknown directive `foo`"));
+        assert!(parse("foo")
+            .unwrap_err()
+            .contains("unknown directive `foo`"));
         assert!(parse("($a^ ($b^)?)?").unwrap_err().contains("nested"));
         assert!(parse("`%`").unwrap_err().contains("invalid literal"));
     }

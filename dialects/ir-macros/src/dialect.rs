@@ -24,22 +24,39 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         } else {
             Err(meta.error(format!(
                 "unknown #[dialect] option `{}`; expected name, summary, materialize_constant",
-                meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default()
+                meta.path
+                    .get_ident()
+                    .map(|i| i.to_string())
+                    .unwrap_or_default()
             )))
         }
     });
     syn::parse::Parser::parse2(parser, attr)?;
     let Some(name) = name else {
-        return Err(syn::Error::new(Span::call_site(), "#[dialect] requires `name = \"...\"`"));
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "#[dialect] requires `name = \"...\"`",
+        ));
     };
     let ns = name.value();
-    if ns.is_empty() || ns.contains('.') || !ns.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        return Err(syn::Error::new_spanned(&name, format!("invalid dialect namespace `{ns}`")));
+    if ns.is_empty()
+        || ns.contains('.')
+        || !ns.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+    {
+        return Err(syn::Error::new_spanned(
+            &name,
+            format!("invalid dialect namespace `{ns}`"),
+        ));
     }
     if !item.generics.params.is_empty() {
-        return Err(syn::Error::new_spanned(&item.generics, "#[dialect] structs cannot be generic"));
+        return Err(syn::Error::new_spanned(
+            &item.generics,
+            "#[dialect] structs cannot be generic",
+        ));
     }
-    let summary_text = summary_arg.map(|s| s.value()).unwrap_or_else(|| summary(&item.attrs));
+    let summary_text = summary_arg
+        .map(|s| s.value())
+        .unwrap_or_else(|| summary(&item.attrs));
     let mut docs = doc_lines(&item.attrs);
     docs.extend([
         String::new(),
@@ -50,14 +67,24 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     if let Some(m) = &materialize {
         let m = quote!(#m).to_string().replace(' ', "");
         docs.push(String::new());
-        docs.push(format!("Constants produced by folding are materialized by [`{m}`]."));
+        docs.push(format!(
+            "Constants produced by folding are materialized by [`{m}`]."
+        ));
     }
     let docs = doc_attrs(&docs);
-    let other_attrs: Vec<_> = item.attrs.iter().filter(|a| !a.path().is_ident("doc")).collect();
+    let other_attrs: Vec<_> = item
+        .attrs
+        .iter()
+        .filter(|a| !a.path().is_ident("doc"))
+        .collect();
     let vis = &item.vis;
     let ident = &item.ident;
     let fields = &item.fields;
-    let semi = if matches!(fields, syn::Fields::Named(_)) { quote!() } else { quote!(;) };
+    let semi = if matches!(fields, syn::Fields::Named(_)) {
+        quote!()
+    } else {
+        quote!(;)
+    };
     let mat = match &materialize {
         Some(p) => quote!(Some(#p)),
         None => quote!(None),

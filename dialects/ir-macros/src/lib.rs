@@ -12,7 +12,10 @@ mod typedef;
 mod util;
 
 fn expand(
-    f: fn(proc_macro2::TokenStream, proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream>,
+    f: fn(
+        proc_macro2::TokenStream,
+        proc_macro2::TokenStream,
+    ) -> syn::Result<proc_macro2::TokenStream>,
     attr: TokenStream,
     item: TokenStream,
 ) -> TokenStream {

@@ -101,7 +101,10 @@ fn parse_args(attr: TokenStream) -> syn::Result<OpArgs> {
                 if !TRAITS.contains(&id.to_string().as_str()) {
                     return Err(syn::Error::new(
                         id.span(),
-                        format!("unknown op trait `{id}`; known traits: {}", TRAITS.join(", ")),
+                        format!(
+                            "unknown op trait `{id}`; known traits: {}",
+                            TRAITS.join(", ")
+                        ),
                     ));
                 }
                 a.traits.push(id.clone());
@@ -144,8 +147,14 @@ enum AttrMode {
 enum Role {
     Operand(Ar),
     Result(Ar),
-    Region { variadic: bool, single_block: bool, implicit_terminator: Option<LitStr> },
-    Successor { variadic: bool },
+    Region {
+        variadic: bool,
+        single_block: bool,
+        implicit_terminator: Option<LitStr>,
+    },
+    Successor {
+        variadic: bool,
+    },
     Attr(AttrMode),
 }
 
@@ -176,7 +185,10 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
             continue;
         };
         if let Some((prev, _)) = &role {
-            errs.spanned(a, format!("op field `{name}` has two role attributes (#[{prev}] and #[{kind}])"));
+            errs.spanned(
+                a,
+                format!("op field `{name}` has two role attributes (#[{prev}] and #[{kind}])"),
+            );
             continue;
         }
         let mut variadic = false;
@@ -193,46 +205,65 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
             _ => &["optional", "default"],
         };
         if let syn::Meta::List(_) = &a.meta {
-            let r = a.parse_nested_meta(|m| {
-                let opt = m.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
-                if !allowed.contains(&opt.as_str()) {
-                    return Err(m.error(format!(
+            let r =
+                a.parse_nested_meta(|m| {
+                    let opt = m
+                        .path
+                        .get_ident()
+                        .map(|i| i.to_string())
+                        .unwrap_or_default();
+                    if !allowed.contains(&opt.as_str()) {
+                        return Err(m.error(format!(
                         "unknown option `{opt}` in #[{kind}(...)] on field `{name}`; expected {}{}",
                         if allowed.len() > 1 { "one of " } else { "" },
                         allowed.iter().map(|x| format!("`{x}`")).collect::<Vec<_>>().join(", ")
                     )));
-                }
-                match opt.as_str() {
-                    "variadic" => variadic = true,
-                    "optional" => optional = true,
-                    "single_block" => single_block = true,
-                    "implicit_terminator" => implicit_terminator = Some(m.value()?.parse::<LitStr>()?),
-                    "default" => default = Some(Box::new(m.value()?.parse::<Expr>()?)),
-                    "type_from" => type_from = Some(m.value()?.parse::<Ident>()?),
-                    "via" => via = Some(m.value()?.parse::<syn::Path>()?),
-                    _ => unreachable!(),
-                }
-                Ok(())
-            });
+                    }
+                    match opt.as_str() {
+                        "variadic" => variadic = true,
+                        "optional" => optional = true,
+                        "single_block" => single_block = true,
+                        "implicit_terminator" => {
+                            implicit_terminator = Some(m.value()?.parse::<LitStr>()?)
+                        }
+                        "default" => default = Some(Box::new(m.value()?.parse::<Expr>()?)),
+                        "type_from" => type_from = Some(m.value()?.parse::<Ident>()?),
+                        "via" => via = Some(m.value()?.parse::<syn::Path>()?),
+                        _ => unreachable!(),
+                    }
+                    Ok(())
+                });
             if let Err(e) = r {
                 errs.push(e);
                 return None;
             }
         } else if let syn::Meta::NameValue(_) = &a.meta {
-            errs.spanned(a, format!("expected #[{kind}] or #[{kind}(...)] on field `{name}`"));
+            errs.spanned(
+                a,
+                format!("expected #[{kind}] or #[{kind}(...)] on field `{name}`"),
+            );
             continue;
         }
         if variadic && optional {
-            errs.spanned(a, format!("field `{name}` cannot be both `variadic` and `optional`"));
+            errs.spanned(
+                a,
+                format!("field `{name}` cannot be both `variadic` and `optional`"),
+            );
             continue;
         }
         if via.is_some() && type_from.is_none() {
-            errs.spanned(a, format!("`via` on field `{name}` needs `type_from = <field>`"));
+            errs.spanned(
+                a,
+                format!("`via` on field `{name}` needs `type_from = <field>`"),
+            );
             continue;
         }
         tf = (type_from, via);
         if optional && default.is_some() {
-            errs.spanned(a, format!("attribute `{name}` cannot be both `optional` and have a `default`"));
+            errs.spanned(
+                a,
+                format!("attribute `{name}` cannot be both `optional` and have a `default`"),
+            );
             continue;
         }
         let ar = if variadic {
@@ -245,7 +276,11 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
         let r = match kind {
             "operand" => Role::Operand(ar),
             "result" => Role::Result(ar),
-            "region" => Role::Region { variadic, single_block, implicit_terminator },
+            "region" => Role::Region {
+                variadic,
+                single_block,
+                implicit_terminator,
+            },
             "successor" => Role::Successor { variadic },
             _ => Role::Attr(match (optional, default) {
                 (_, Some(d)) => AttrMode::Default(d),
@@ -285,21 +320,37 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
             return None;
         }
         Role::Operand(_) | Role::Result(_) | Role::Attr(_)
-            if matches!(last.as_str(), "Region" | "RegionId" | "Successor" | "BlockId" | "Block") =>
+            if matches!(
+                last.as_str(),
+                "Region" | "RegionId" | "Successor" | "BlockId" | "Block"
+            ) =>
         {
             errs.spanned(
                 &f.ty,
-                format!("#[{kind}] field `{name}` needs a constraint type, not `{}`", type_text(&f.ty)),
+                format!(
+                    "#[{kind}] field `{name}` needs a constraint type, not `{}`",
+                    type_text(&f.ty)
+                ),
             );
             return None;
         }
         _ => {}
     }
     if RESERVED.contains(&name.as_str()) || name.starts_with("__") {
-        errs.spanned(&ident, format!("op field name `{name}` is reserved (it would collide with a generated item)"));
+        errs.spanned(
+            &ident,
+            format!("op field name `{name}` is reserved (it would collide with a generated item)"),
+        );
         return None;
     }
-    Some(Field { ident, ty: f.ty.clone(), role, docs: doc_lines(&f.attrs), type_from: tf.0, via: tf.1 })
+    Some(Field {
+        ident,
+        ty: f.ty.clone(),
+        role,
+        docs: doc_lines(&f.attrs),
+        type_from: tf.0,
+        via: tf.1,
+    })
 }
 
 fn ar_tokens(a: Ar) -> TokenStream {
@@ -320,10 +371,16 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         errs.spanned(&item.generics, "#[op] structs cannot be generic");
     }
     let Some(dialect) = args.dialect.clone() else {
-        return Err(syn::Error::new(Span::call_site(), "#[op] requires `dialect = <DialectStruct>`"));
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "#[op] requires `dialect = <DialectStruct>`",
+        ));
     };
     let Some(op_name) = args.name.clone() else {
-        return Err(syn::Error::new(Span::call_site(), "#[op] requires `name = \"...\"`"));
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "#[op] requires `name = \"...\"`",
+        ));
     };
     if let (Some(f), Some(_)) = (&args.format, &args.custom_assembly) {
         errs.spanned(f, "`format` and `custom_assembly` are mutually exclusive");
@@ -340,20 +397,63 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             }
         }
         Fields::Unit => {}
-        Fields::Unnamed(u) => errs.spanned(u, "#[op] needs a struct with named fields (or a unit struct)"),
+        Fields::Unnamed(u) => errs.spanned(
+            u,
+            "#[op] needs a struct with named fields (or a unit struct)",
+        ),
     }
-    let operands: Vec<(&Field, Ar)> =
-        fields.iter().filter_map(|f| if let Role::Operand(a) = f.role { Some((f, a)) } else { None }).collect();
-    let results: Vec<(&Field, Ar)> =
-        fields.iter().filter_map(|f| if let Role::Result(a) = f.role { Some((f, a)) } else { None }).collect();
-    let attrs: Vec<(&Field, &AttrMode)> =
-        fields.iter().filter_map(|f| if let Role::Attr(m) = &f.role { Some((f, m)) } else { None }).collect();
-    let regions: Vec<&Field> = fields.iter().filter(|f| matches!(f.role, Role::Region { .. })).collect();
-    let successors: Vec<&Field> = fields.iter().filter(|f| matches!(f.role, Role::Successor { .. })).collect();
-    if regions.iter().filter(|f| matches!(f.role, Role::Region { variadic: true, .. })).count() > 1 {
+    let operands: Vec<(&Field, Ar)> = fields
+        .iter()
+        .filter_map(|f| {
+            if let Role::Operand(a) = f.role {
+                Some((f, a))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let results: Vec<(&Field, Ar)> = fields
+        .iter()
+        .filter_map(|f| {
+            if let Role::Result(a) = f.role {
+                Some((f, a))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let attrs: Vec<(&Field, &AttrMode)> = fields
+        .iter()
+        .filter_map(|f| {
+            if let Role::Attr(m) = &f.role {
+                Some((f, m))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let regions: Vec<&Field> = fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Region { .. }))
+        .collect();
+    let successors: Vec<&Field> = fields
+        .iter()
+        .filter(|f| matches!(f.role, Role::Successor { .. }))
+        .collect();
+    if regions
+        .iter()
+        .filter(|f| matches!(f.role, Role::Region { variadic: true, .. }))
+        .count()
+        > 1
+    {
         errs.spanned(&item.ident, "at most one region group may be `variadic`");
     }
-    if successors.iter().filter(|f| matches!(f.role, Role::Successor { variadic: true })).count() > 1 {
+    if successors
+        .iter()
+        .filter(|f| matches!(f.role, Role::Successor { variadic: true }))
+        .count()
+        > 1
+    {
         errs.spanned(&item.ident, "at most one successor group may be `variadic`");
     }
     // `type_from` references: (source is an operand, group index).
@@ -366,18 +466,30 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         } else {
             errs.spanned(
                 src,
-                format!("`type_from = {src}` on field `{}`: no operand or result named `{src}`", f.ident),
+                format!(
+                    "`type_from = {src}` on field `{}`: no operand or result named `{src}`",
+                    f.ident
+                ),
             );
             None
         }
     };
-    let operand_tf: Vec<Option<(bool, usize)>> = operands.iter().map(|(f, _)| resolve_tf(f, &mut errs)).collect();
-    let result_tf: Vec<Option<(bool, usize)>> = results.iter().map(|(f, _)| resolve_tf(f, &mut errs)).collect();
+    let operand_tf: Vec<Option<(bool, usize)>> = operands
+        .iter()
+        .map(|(f, _)| resolve_tf(f, &mut errs))
+        .collect();
+    let result_tf: Vec<Option<(bool, usize)>> = results
+        .iter()
+        .map(|(f, _)| resolve_tf(f, &mut errs))
+        .collect();
     for (g, (f, a)) in results.iter().enumerate() {
         if result_tf[g].is_some() && *a != Ar::Single {
             errs.spanned(
                 &f.ident,
-                format!("`type_from` on result `{}` needs a single (not optional or variadic) result", f.ident),
+                format!(
+                    "`type_from` on result `{}` needs a single (not optional or variadic) result",
+                    f.ident
+                ),
             );
         }
     }
@@ -387,15 +499,24 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let same_all = has_trait("SameOperandsAndResultType");
     let same_operands = same_all || has_trait("SameTypeOperands");
     if args.infer.is_some() && result_segments {
-        errs.spanned(&item.ident, "`infer_result_types` is not supported with several optional/variadic result groups");
+        errs.spanned(
+            &item.ident,
+            "`infer_result_types` is not supported with several optional/variadic result groups",
+        );
     }
 
     // ----- format ------------------------------------------------------------------------------
     let mut format_out = None;
     if let Some(f) = &args.format {
         let inp = asm::OpFormatInput {
-            operands: operands.iter().map(|(f, a)| (f.ident.to_string(), *a)).collect(),
-            results: results.iter().map(|(f, a)| (f.ident.to_string(), *a)).collect(),
+            operands: operands
+                .iter()
+                .map(|(f, a)| (f.ident.to_string(), *a))
+                .collect(),
+            results: results
+                .iter()
+                .map(|(f, a)| (f.ident.to_string(), *a))
+                .collect(),
             attrs: attrs
                 .iter()
                 .map(|(f, m)| {
@@ -408,11 +529,21 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                 .collect(),
             regions: regions
                 .iter()
-                .map(|f| (f.ident.to_string(), matches!(f.role, Role::Region { variadic: true, .. })))
+                .map(|f| {
+                    (
+                        f.ident.to_string(),
+                        matches!(f.role, Role::Region { variadic: true, .. }),
+                    )
+                })
                 .collect(),
             successors: successors
                 .iter()
-                .map(|f| (f.ident.to_string(), matches!(f.role, Role::Successor { variadic: true })))
+                .map(|f| {
+                    (
+                        f.ident.to_string(),
+                        matches!(f.role, Role::Successor { variadic: true }),
+                    )
+                })
                 .collect(),
             operand_type_from: operand_tf.clone(),
             result_type_from: result_tf.clone(),
@@ -422,14 +553,20 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         };
         match asm::compile_op_format(&f.value(), &inp) {
             Ok(o) => format_out = Some(o),
-            Err(e) => errs.spanned(f, format!("invalid format for op `{}`: {e}", op_name.value())),
+            Err(e) => errs.spanned(
+                f,
+                format!("invalid format for op `{}`: {e}", op_name.value()),
+            ),
         }
     }
     errs.finish()?;
 
     // ----- spec --------------------------------------------------------------------------------
     let traits_ts = {
-        let flags = args.traits.iter().map(|t| format_ident!("{}", screaming_snake(&t.to_string())));
+        let flags = args
+            .traits
+            .iter()
+            .map(|t| format_ident!("{}", screaming_snake(&t.to_string())));
         quote!(::tail_ir::OpTraits::empty()#(.union(::tail_ir::OpTraits::#flags))*)
     };
     let value_spec = |f: &Field, a: Ar, tf: Option<(bool, usize)>| {
@@ -442,7 +579,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                 let src = src.to_string();
                 let (via, what) = match &f.via {
                     Some(p) => {
-                        let last = p.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                        let last = p
+                            .segments
+                            .last()
+                            .map(|s| s.ident.to_string())
+                            .unwrap_or_default();
                         (quote!(Some(#p)), last.replace('_', " "))
                     }
                     None => (quote!(None), "type".to_string()),
@@ -462,9 +603,16 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             }
         }
     };
-    let operand_specs: Vec<_> =
-        operands.iter().enumerate().map(|(g, (f, a))| value_spec(f, *a, operand_tf[g])).collect();
-    let result_specs: Vec<_> = results.iter().enumerate().map(|(g, (f, a))| value_spec(f, *a, result_tf[g])).collect();
+    let operand_specs: Vec<_> = operands
+        .iter()
+        .enumerate()
+        .map(|(g, (f, a))| value_spec(f, *a, operand_tf[g]))
+        .collect();
+    let result_specs: Vec<_> = results
+        .iter()
+        .enumerate()
+        .map(|(g, (f, a))| value_spec(f, *a, result_tf[g]))
+        .collect();
     let attr_specs: Vec<_> = attrs
         .iter()
         .map(|(f, m)| {
@@ -545,7 +693,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let op_ars: Vec<Ar> = operands.iter().map(|x| x.1).collect();
     for (g, (f, a)) in operands.iter().enumerate() {
         let name = &f.ident;
-        let doc = field_doc(f, format!("Operand `{}` ({}`{}`).", name, arity_word(*a), type_text(&f.ty)));
+        let doc = field_doc(
+            f,
+            format!(
+                "Operand `{}` ({}`{}`).",
+                name,
+                arity_word(*a),
+                type_text(&f.ty)
+            ),
+        );
         let gl = g;
         accessors.push(match (a, static_pos(&op_ars, g)) {
             (Ar::Single, Some(i)) => quote! { #doc pub fn #name(self, ctx: &::tail_ir::Context) -> ::tail_ir::Value { ctx.operand(self.0, #i) } },
@@ -564,7 +720,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let res_ars: Vec<Ar> = results.iter().map(|x| x.1).collect();
     for (g, (f, a)) in results.iter().enumerate() {
         let name = &f.ident;
-        let doc = field_doc(f, format!("Result `{}` ({}`{}`).", name, arity_word(*a), type_text(&f.ty)));
+        let doc = field_doc(
+            f,
+            format!(
+                "Result `{}` ({}`{}`).",
+                name,
+                arity_word(*a),
+                type_text(&f.ty)
+            ),
+        );
         accessors.push(match (a, static_pos(&res_ars, g)) {
             (Ar::Single, Some(i)) => quote! { #doc pub fn #name(self, ctx: &::tail_ir::Context) -> ::tail_ir::Value { ctx.result(self.0, #i) } },
             (Ar::Single, None) => quote! { #doc pub fn #name(self, ctx: &::tail_ir::Context) -> ::tail_ir::Value {
@@ -581,7 +745,13 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     }
     let reg_ars: Vec<Ar> = regions
         .iter()
-        .map(|f| if matches!(f.role, Role::Region { variadic: true, .. }) { Ar::Variadic } else { Ar::Single })
+        .map(|f| {
+            if matches!(f.role, Role::Region { variadic: true, .. }) {
+                Ar::Variadic
+            } else {
+                Ar::Single
+            }
+        })
         .collect();
     for (g, f) in regions.iter().enumerate() {
         let name = &f.ident;
@@ -598,7 +768,13 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     }
     let succ_ars: Vec<Ar> = successors
         .iter()
-        .map(|f| if matches!(f.role, Role::Successor { variadic: true }) { Ar::Variadic } else { Ar::Single })
+        .map(|f| {
+            if matches!(f.role, Role::Successor { variadic: true }) {
+                Ar::Variadic
+            } else {
+                Ar::Single
+            }
+        })
         .collect();
     for (g, f) in successors.iter().enumerate() {
         let name = &f.ident;
@@ -624,7 +800,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         let set_doc = format!(" Sets attribute `{n}`.");
         match m {
             AttrMode::Required => {
-                let doc = field_doc(f, format!("Attribute `{n}` (`{tt}`). Panics if absent (unverified IR)."));
+                let doc = field_doc(
+                    f,
+                    format!("Attribute `{n}` (`{tt}`). Panics if absent (unverified IR)."),
+                );
                 accessors.push(quote! {
                     #doc pub fn #name(self, ctx: &::tail_ir::Context) -> ::tail_ir::Attribute {
                         match ctx.attr(self.0, #n) {
@@ -711,7 +890,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         });
     }
     // Result types: inferred, shared with the first single operand, or parameters.
-    let first_single_operand = operands.iter().find(|(_, a)| *a == Ar::Single).map(|(f, _)| &f.ident);
+    let first_single_operand = operands
+        .iter()
+        .find(|(_, a)| *a == Ar::Single)
+        .map(|(f, _)| &f.ident);
     let derive_from_operand = same_all
         && args.infer.is_none()
         && results.iter().all(|(_, a)| *a == Ar::Single)
@@ -720,8 +902,12 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let mut result_body = Vec::new();
     // Results typed from a single operand through `type_from` need no parameter.
     let tf_result = |g: usize| -> Option<TokenStream> {
-        let (true, src) = result_tf[g]? else { return None };
-        let (sf, Ar::Single) = operands[src] else { return None };
+        let (true, src) = result_tf[g]? else {
+            return None;
+        };
+        let (sf, Ar::Single) = operands[src] else {
+            return None;
+        };
         let sn = &sf.ident;
         Some(match &results[g].0.via {
             Some(p) => quote!({ let __t = ctx.value_type(#sn); #p(ctx, __t) }),
@@ -777,7 +963,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         });
     } else if derive_from_operand {
         let src = first_single_operand.unwrap();
-        let pushes = results.iter().map(|_| quote!(__state.result_types.push(__t);));
+        let pushes = results
+            .iter()
+            .map(|_| quote!(__state.result_types.push(__t);));
         result_body.push(quote! {
             let __t = ctx.value_type(#src);
             #(#pushes)*
@@ -820,10 +1008,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             body.push(quote!(__state.regions.push(ctx.create_region());));
         }
     }
-    let all_param_names: Vec<TokenStream> =
-        param_names.iter().map(|n| quote!(#n)).chain(region_count_names.iter().map(|n| quote!(#n))).collect();
+    let all_param_names: Vec<TokenStream> = param_names
+        .iter()
+        .map(|n| quote!(#n))
+        .chain(region_count_names.iter().map(|n| quote!(#n)))
+        .collect();
     let build_doc = {
-        let mut s = String::from(" Creates the op at the builder's insertion point. Parameters: operands, ");
+        let mut s = String::from(
+            " Creates the op at the builder's insertion point. Parameters: operands, ",
+        );
         if derived_results {
             s.push_str("(result types are derived), ");
         } else {
@@ -888,9 +1081,17 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         Some(sp) => quote_spanned!(sp=> Some(#ident::canonicalization_patterns)),
         None => quote!(None),
     };
-    let summary_text = args.summary.as_ref().map(|s| s.value()).unwrap_or_else(|| summary(&item.attrs));
+    let summary_text = args
+        .summary
+        .as_ref()
+        .map(|s| s.value())
+        .unwrap_or_else(|| summary(&item.attrs));
     let parents: Vec<String> = args.parents.iter().map(|p| p.value()).collect();
-    let default_dialect = args.default_dialect.as_ref().map(|d| d.value()).unwrap_or_default();
+    let default_dialect = args
+        .default_dialect
+        .as_ref()
+        .map(|d| d.value())
+        .unwrap_or_default();
     let op_name_str = op_name.value();
 
     // Buildable-type assertions for types a format leaves to the constraint.
@@ -918,9 +1119,22 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 
     // ----- docs --------------------------------------------------------------------------------
     let mut docs = doc_lines(&item.attrs);
-    docs.extend(op_docs(&args, &dialect, &op_name_str, &operands, &results, &attrs, &regions, &successors));
+    docs.extend(op_docs(
+        &args,
+        &dialect,
+        &op_name_str,
+        &operands,
+        &results,
+        &attrs,
+        &regions,
+        &successors,
+    ));
     let docs = doc_attrs(&docs);
-    let other_attrs: Vec<_> = item.attrs.iter().filter(|a| !a.path().is_ident("doc")).collect();
+    let other_attrs: Vec<_> = item
+        .attrs
+        .iter()
+        .filter(|a| !a.path().is_ident("doc"))
+        .collect();
     let name_doc = format!(" Full name: `<dialect>.{op_name_str}`.");
     let name_doc2 = format!(" `{op_name_str}` op.");
 
@@ -1061,7 +1275,11 @@ fn op_docs(
         out.push(format!("Traits: {}.", t.join(", ")));
     }
     if !args.parents.is_empty() {
-        let p: Vec<String> = args.parents.iter().map(|p| format!("`{}`", p.value())).collect();
+        let p: Vec<String> = args
+            .parents
+            .iter()
+            .map(|p| format!("`{}`", p.value()))
+            .collect();
         out.push(String::new());
         out.push(format!("Only nested directly in: {}.", p.join(", ")));
     }
@@ -1097,13 +1315,25 @@ fn op_docs(
             out.push(format!("| `{n}` | {c} | {d} |"));
         }
     };
-    let desc = |f: &Field| f.docs.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
+    let desc = |f: &Field| {
+        f.docs
+            .iter()
+            .map(|l| l.trim())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     table(
         &mut out,
         "Operands",
         operands
             .iter()
-            .map(|(f, a)| (f.ident.to_string(), format!("{}[`{}`]", arity_word(*a), type_text(&f.ty)), desc(f)))
+            .map(|(f, a)| {
+                (
+                    f.ident.to_string(),
+                    format!("{}[`{}`]", arity_word(*a), type_text(&f.ty)),
+                    desc(f),
+                )
+            })
             .collect(),
     );
     table(
@@ -1111,7 +1341,13 @@ fn op_docs(
         "Results",
         results
             .iter()
-            .map(|(f, a)| (f.ident.to_string(), format!("{}[`{}`]", arity_word(*a), type_text(&f.ty)), desc(f)))
+            .map(|(f, a)| {
+                (
+                    f.ident.to_string(),
+                    format!("{}[`{}`]", arity_word(*a), type_text(&f.ty)),
+                    desc(f),
+                )
+            })
             .collect(),
     );
     table(
@@ -1125,7 +1361,11 @@ fn op_docs(
                     AttrMode::Optional => "optional ",
                     AttrMode::Default(_) => "defaulted ",
                 };
-                (f.ident.to_string(), format!("{q}[`{}`]", type_text(&f.ty)), desc(f))
+                (
+                    f.ident.to_string(),
+                    format!("{q}[`{}`]", type_text(&f.ty)),
+                    desc(f),
+                )
             })
             .collect(),
     );
@@ -1135,7 +1375,14 @@ fn op_docs(
         regions
             .iter()
             .map(|f| {
-                let Role::Region { variadic, single_block, .. } = &f.role else { unreachable!() };
+                let Role::Region {
+                    variadic,
+                    single_block,
+                    ..
+                } = &f.role
+                else {
+                    unreachable!()
+                };
                 let c = match (variadic, single_block) {
                     (true, true) => "variadic, single block",
                     (true, false) => "variadic",
@@ -1153,7 +1400,11 @@ fn op_docs(
             .iter()
             .map(|f| {
                 let v = matches!(f.role, Role::Successor { variadic: true });
-                (f.ident.to_string(), if v { "variadic" } else { "one" }.to_string(), desc(f))
+                (
+                    f.ident.to_string(),
+                    if v { "variadic" } else { "one" }.to_string(),
+                    desc(f),
+                )
             })
             .collect(),
     );

@@ -24,7 +24,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, Expr, ExprLit, Fields, Ident, ItemStruct, Lit, Meta, MetaNameValue, Token, Type};
+use syn::{
+    Attribute, Expr, ExprLit, Fields, Ident, ItemStruct, Lit, Meta, MetaNameValue, Token, Type,
+};
 
 /// The value type of an option.
 #[derive(Clone)]
@@ -48,7 +50,9 @@ impl OptKind {
 fn scalar_kind(ident: &str) -> Option<OptKind> {
     Some(match ident {
         "bool" => OptKind::Bool,
-        "i8" | "i16" | "i32" | "i64" | "isize" | "u8" | "u16" | "u32" | "u64" | "usize" => OptKind::Int,
+        "i8" | "i16" | "i32" | "i64" | "isize" | "u8" | "u16" | "u32" | "u64" | "usize" => {
+            OptKind::Int
+        }
         "f32" => OptKind::Float("f32"),
         "f64" => OptKind::Float("f64"),
         "String" => OptKind::Str,
@@ -78,8 +82,12 @@ fn option_kind(ty: &Type) -> Option<OptKind> {
     let seg = last_segment(ty)?;
     let name = seg.ident.to_string();
     if name == "Vec" {
-        let syn::PathArguments::AngleBracketed(args) = &seg.arguments else { return None };
-        let Some(syn::GenericArgument::Type(inner)) = args.args.first() else { return None };
+        let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+            return None;
+        };
+        let Some(syn::GenericArgument::Type(inner)) = args.args.first() else {
+            return None;
+        };
         let inner_seg = last_segment(inner)?;
         if !inner_seg.arguments.is_empty() {
             return None;
@@ -112,38 +120,66 @@ struct PassStat {
 
 fn lit_str(expr: &Expr, what: &str) -> syn::Result<String> {
     match expr {
-        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s.value()),
-        _ => Err(syn::Error::new(expr.span(), format!("`{what}` must be a string literal"))),
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(s.value()),
+        _ => Err(syn::Error::new(
+            expr.span(),
+            format!("`{what}` must be a string literal"),
+        )),
     }
 }
 
 fn key_of(nv: &MetaNameValue) -> String {
-    nv.path.get_ident().map(|i| i.to_string()).unwrap_or_else(|| nv.path.to_token_stream().to_string())
+    nv.path
+        .get_ident()
+        .map(|i| i.to_string())
+        .unwrap_or_else(|| nv.path.to_token_stream().to_string())
 }
 
 /// The default value of a scalar option as Rust code and as pipeline text.
 fn scalar_default(kind: &OptKind, expr: &Expr) -> syn::Result<(TokenStream, String)> {
     let text_of = |e: &Expr| e.to_token_stream().to_string().replace(' ', "");
     Ok(match (kind, expr) {
-        (OptKind::Str, Expr::Lit(ExprLit { lit: Lit::Str(s), .. })) => {
-            (quote!(::std::string::String::from(#s)), s.value())
-        }
+        (
+            OptKind::Str,
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }),
+        ) => (quote!(::std::string::String::from(#s)), s.value()),
         (OptKind::Str, e) => (quote!(::std::string::String::from(#e)), text_of(e)),
-        (OptKind::Bool, Expr::Lit(ExprLit { lit: Lit::Bool(b), .. })) => {
-            (quote!(#b), if b.value { "true" } else { "false" }.to_string())
-        }
-        (OptKind::Int, Expr::Lit(ExprLit { lit: Lit::Int(i), .. })) => {
+        (
+            OptKind::Bool,
+            Expr::Lit(ExprLit {
+                lit: Lit::Bool(b), ..
+            }),
+        ) => (
+            quote!(#b),
+            if b.value { "true" } else { "false" }.to_string(),
+        ),
+        (
+            OptKind::Int,
+            Expr::Lit(ExprLit {
+                lit: Lit::Int(i), ..
+            }),
+        ) => {
             let v: i128 = i.base10_parse()?;
             (quote!(#i), v.to_string())
         }
-        (OptKind::Float(fty), Expr::Lit(ExprLit { lit, .. })) if matches!(lit, Lit::Int(_) | Lit::Float(_)) => {
+        (OptKind::Float(fty), Expr::Lit(ExprLit { lit, .. }))
+            if matches!(lit, Lit::Int(_) | Lit::Float(_)) =>
+        {
             let v: f64 = match lit {
                 Lit::Int(i) => i.base10_parse()?,
                 Lit::Float(f) => f.base10_parse()?,
                 _ => unreachable!(),
             };
             let fty = format_ident!("{}", fty);
-            let text = if fty == "f32" { format!("{:?}", v as f32) } else { format!("{v:?}") };
+            let text = if fty == "f32" {
+                format!("{:?}", v as f32)
+            } else {
+                format!("{v:?}")
+            };
             (quote!((#lit as #fty)), text)
         }
         (OptKind::Bool | OptKind::Int | OptKind::Float(_), Expr::Lit(l)) => {
@@ -152,7 +188,10 @@ fn scalar_default(kind: &OptKind, expr: &Expr) -> syn::Result<(TokenStream, Stri
                 OptKind::Int => "an integer literal",
                 _ => "a number",
             };
-            return Err(syn::Error::new(l.span(), format!("the default of this option must be {what}")));
+            return Err(syn::Error::new(
+                l.span(),
+                format!("the default of this option must be {what}"),
+            ));
         }
         (_, e) => (quote!(#e), text_of(e)),
     })
@@ -170,7 +209,9 @@ fn parse_option(field: &Ident, ty: &Type, attr: &Attribute) -> syn::Result<PassO
         )
     })?;
     let args = match &attr.meta {
-        Meta::List(_) => attr.parse_args_with(Punctuated::<MetaNameValue, Token![,]>::parse_terminated)?,
+        Meta::List(_) => {
+            attr.parse_args_with(Punctuated::<MetaNameValue, Token![,]>::parse_terminated)?
+        }
         _ => Punctuated::new(),
     };
     let (mut name, mut default, mut description) = (None, None, String::new());
@@ -190,9 +231,16 @@ fn parse_option(field: &Ident, ty: &Type, attr: &Attribute) -> syn::Result<PassO
         }
     }
     let name = name.ok_or_else(|| {
-        syn::Error::new(field.span(), format!("option field `{field}` needs a name: #[option(name = \"...\")]"))
+        syn::Error::new(
+            field.span(),
+            format!("option field `{field}` needs a name: #[option(name = \"...\")]"),
+        )
     })?;
-    if name.is_empty() || name.chars().any(|c| c.is_whitespace() || "={}(),\"'".contains(c)) {
+    if name.is_empty()
+        || name
+            .chars()
+            .any(|c| c.is_whitespace() || "={}(),\"'".contains(c))
+    {
         return Err(syn::Error::new(
             attr.span(),
             format!("invalid option name `{name}` on field `{field}`: use letters, digits and `-`"),
@@ -206,7 +254,10 @@ fn parse_option(field: &Ident, ty: &Type, attr: &Attribute) -> syn::Result<PassO
                 OptKind::Float(_) => "0.0",
                 OptKind::Str | OptKind::Vec(..) => "",
             };
-            (quote!(::core::default::Default::default()), text.to_string())
+            (
+                quote!(::core::default::Default::default()),
+                text.to_string(),
+            )
         }
         (OptKind::Vec(inner, _), Some(Expr::Array(arr))) => {
             let mut elems = Vec::new();
@@ -218,19 +269,28 @@ fn parse_option(field: &Ident, ty: &Type, attr: &Attribute) -> syn::Result<PassO
             }
             (quote!(::std::vec![#(#elems),*]), texts.join(","))
         }
-        (OptKind::Vec(inner, _), Some(Expr::Lit(ExprLit { lit: Lit::Str(s), .. })))
-            if matches!(**inner, OptKind::Str) =>
-        {
+        (
+            OptKind::Vec(inner, _),
+            Some(Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            })),
+        ) if matches!(**inner, OptKind::Str) => {
             let value = s.value();
             let parts: Vec<String> = if value.trim().is_empty() {
                 Vec::new()
             } else {
                 value.split(',').map(|p| p.trim().to_string()).collect()
             };
-            (quote!(::std::vec![#(::std::string::String::from(#parts)),*]), parts.join(","))
+            (
+                quote!(::std::vec![#(::std::string::String::from(#parts)),*]),
+                parts.join(","),
+            )
         }
         (OptKind::Vec(..), Some(e @ Expr::Lit(_))) => {
-            return Err(syn::Error::new(e.span(), "the default of a list option is an array: `default = [a, b]`"))
+            return Err(syn::Error::new(
+                e.span(),
+                "the default of a list option is an array: `default = [a, b]`",
+            ))
         }
         (k, Some(e)) => scalar_default(k, e)?,
     };
@@ -249,11 +309,15 @@ fn parse_statistic(field: &Ident, ty: &Type, attr: &Attribute) -> syn::Result<Pa
     if last_segment(ty).is_none_or(|s| s.ident != "Statistic") {
         return Err(syn::Error::new(
             ty.span(),
-            format!("statistic field `{field}` must have type `Statistic` (tail_ir::pass::Statistic)"),
+            format!(
+                "statistic field `{field}` must have type `Statistic` (tail_ir::pass::Statistic)"
+            ),
         ));
     }
     let args = match &attr.meta {
-        Meta::List(_) => attr.parse_args_with(Punctuated::<MetaNameValue, Token![,]>::parse_terminated)?,
+        Meta::List(_) => {
+            attr.parse_args_with(Punctuated::<MetaNameValue, Token![,]>::parse_terminated)?
+        }
         _ => Punctuated::new(),
     };
     let mut name = field.to_string().trim_start_matches("r#").replace('_', "-");
@@ -270,7 +334,11 @@ fn parse_statistic(field: &Ident, ty: &Type, attr: &Attribute) -> syn::Result<Pa
             }
         }
     }
-    Ok(PassStat { field: field.clone(), name, description })
+    Ok(PassStat {
+        field: field.clone(),
+        name,
+        description,
+    })
 }
 
 /// The text of the `///` doc comments, with the conventional leading space removed.
@@ -280,7 +348,13 @@ fn doc_text(attrs: &[Attribute]) -> String {
         if !a.path().is_ident("doc") {
             continue;
         }
-        if let Meta::NameValue(MetaNameValue { value: Expr::Lit(ExprLit { lit: Lit::Str(s), .. }), .. }) = &a.meta {
+        if let Meta::NameValue(MetaNameValue {
+            value: Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }),
+            ..
+        }) = &a.meta
+        {
             let v = s.value();
             if v.is_empty() {
                 lines.push(String::new());
@@ -299,8 +373,10 @@ fn strip_derive_default(attrs: &mut Vec<Attribute>) -> syn::Result<()> {
     for a in attrs.drain(..) {
         if a.path().is_ident("derive") {
             let paths = a.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)?;
-            let kept: Vec<&syn::Path> =
-                paths.iter().filter(|p| p.segments.last().is_none_or(|s| s.ident != "Default")).collect();
+            let kept: Vec<&syn::Path> = paths
+                .iter()
+                .filter(|p| p.segments.last().is_none_or(|s| s.ident != "Default"))
+                .collect();
             if kept.len() == paths.len() {
                 out.push(a);
             } else if !kept.is_empty() {
@@ -319,14 +395,25 @@ fn md_escape(s: &str) -> String {
 }
 
 pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let args = syn::parse::Parser::parse2(Punctuated::<MetaNameValue, Token![,]>::parse_terminated, attr)?;
-    let mut item: ItemStruct = syn::parse2(item)
-        .map_err(|e| syn::Error::new(e.span(), "#[pass] applies to a struct (with named fields, or a unit struct)"))?;
+    let args = syn::parse::Parser::parse2(
+        Punctuated::<MetaNameValue, Token![,]>::parse_terminated,
+        attr,
+    )?;
+    let mut item: ItemStruct = syn::parse2(item).map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "#[pass] applies to a struct (with named fields, or a unit struct)",
+        )
+    })?;
     if !item.generics.params.is_empty() {
-        return Err(syn::Error::new(item.generics.span(), "a #[pass] struct cannot be generic"));
+        return Err(syn::Error::new(
+            item.generics.span(),
+            "a #[pass] struct cannot be generic",
+        ));
     }
 
-    let (mut argument, mut summary, mut anchor, mut display, mut description) = (None, String::new(), None, None, None);
+    let (mut argument, mut summary, mut anchor, mut display, mut description) =
+        (None, String::new(), None, None, None);
     for nv in &args {
         match key_of(nv).as_str() {
             "argument" => argument = Some(lit_str(&nv.value, "argument")?),
@@ -349,8 +436,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             format!("#[pass] on `{ident}` needs the pipeline argument: #[pass(argument = \"my-pass\", ...)]"),
         )
     })?;
-    if argument.is_empty() || argument.chars().any(|c| c.is_whitespace() || "={}(),".contains(c)) {
-        return Err(syn::Error::new(Span::call_site(), format!("invalid pass argument `{argument}`")));
+    if argument.is_empty()
+        || argument
+            .chars()
+            .any(|c| c.is_whitespace() || "={}(),".contains(c))
+    {
+        return Err(syn::Error::new(
+            Span::call_site(),
+            format!("invalid pass argument `{argument}`"),
+        ));
     }
     let anchor = anchor.filter(|a| a != "any");
     let display = display.unwrap_or_else(|| ident.to_string());
@@ -416,7 +510,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         }
         Fields::Unit => {}
         Fields::Unnamed(u) => {
-            return Err(syn::Error::new(u.span(), "a #[pass] struct needs named fields (or none)"));
+            return Err(syn::Error::new(
+                u.span(),
+                "a #[pass] struct needs named fields (or none)",
+            ));
         }
     }
     options.sort_by(|a, b| a.name.cmp(&b.name));
@@ -425,7 +522,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         if w[0].name == w[1].name {
             return Err(syn::Error::new(
                 w[1].field.span(),
-                format!("option name `{}` is used by fields `{}` and `{}`", w[1].name, w[0].field, w[1].field),
+                format!(
+                    "option name `{}` is used by fields `{}` and `{}`",
+                    w[1].name, w[0].field, w[1].field
+                ),
             ));
         }
     }
@@ -433,7 +533,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         if w[0].name == w[1].name {
             return Err(syn::Error::new(
                 w[1].field.span(),
-                format!("statistic name `{}` is used by fields `{}` and `{}`", w[1].name, w[0].field, w[1].field),
+                format!(
+                    "statistic name `{}` is used by fields `{}` and `{}`",
+                    w[1].name, w[0].field, w[1].field
+                ),
             ));
         }
     }
@@ -458,7 +561,9 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         Some(a) => format!("Runs on `{a}` ops"),
         None => "Runs on any op".to_string(),
     };
-    docs.push(format!("{runs_on}; in a pipeline: `{example}`. Display name: `{display}`."));
+    docs.push(format!(
+        "{runs_on}; in a pipeline: `{example}`. Display name: `{display}`."
+    ));
     if !options.is_empty() {
         docs.push(String::new());
         docs.push("| Option | Type | Default | Description |".into());
@@ -515,9 +620,14 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         let (name, field, desc) = (&s.name, &s.field, &s.description);
         quote!(::tail_ir::pass::PassStatistic { name: #name, description: #desc, value: self.#field.get() })
     });
-    let default_body = if unit { quote!(#ident) } else { quote!(#ident { #(#field_inits,)* }) };
+    let default_body = if unit {
+        quote!(#ident)
+    } else {
+        quote!(#ident { #(#field_inits,)* })
+    };
     let info_doc = format!("Registration info of the `{argument}` pass.");
-    let create_doc = format!("Creates the `{argument}` pass with default options, boxed for a pass manager.");
+    let create_doc =
+        format!("Creates the `{argument}` pass with default options, boxed for a pass manager.");
 
     Ok(quote! {
         #item

@@ -24,7 +24,11 @@ pub fn expand_attr(a: TokenStream, i: TokenStream) -> syn::Result<TokenStream> {
 
 fn expand(attr: TokenStream, item: TokenStream, kind: Kind) -> syn::Result<TokenStream> {
     let item: ItemStruct = syn::parse2(item)?;
-    let macro_name = if kind == Kind::Type { "type_def" } else { "attr_def" };
+    let macro_name = if kind == Kind::Type {
+        "type_def"
+    } else {
+        "attr_def"
+    };
     let mut dialect: Option<syn::Path> = None;
     let mut mnemonic: Option<LitStr> = None;
     let mut format: Option<LitStr> = None;
@@ -54,44 +58,68 @@ fn expand(attr: TokenStream, item: TokenStream, kind: Kind) -> syn::Result<Token
         ));
     };
     let Some(mnemonic) = mnemonic else {
-        return Err(syn::Error::new(Span::call_site(), format!("#[{macro_name}] requires `mnemonic = \"...\"`")));
+        return Err(syn::Error::new(
+            Span::call_site(),
+            format!("#[{macro_name}] requires `mnemonic = \"...\"`"),
+        ));
     };
     if let (Some(f), Some(_)) = (&format, custom) {
-        return Err(syn::Error::new_spanned(f, "`format` and `custom_assembly` are mutually exclusive"));
+        return Err(syn::Error::new_spanned(
+            f,
+            "`format` and `custom_assembly` are mutually exclusive",
+        ));
     }
     if !item.generics.params.is_empty() {
-        return Err(syn::Error::new_spanned(&item.generics, format!("#[{macro_name}] structs cannot be generic")));
+        return Err(syn::Error::new_spanned(
+            &item.generics,
+            format!("#[{macro_name}] structs cannot be generic"),
+        ));
     }
     let fields: Vec<&syn::Field> = match &item.fields {
         Fields::Named(n) => n.named.iter().collect(),
         Fields::Unit => Vec::new(),
         Fields::Unnamed(u) => {
-            return Err(syn::Error::new_spanned(u, format!("#[{macro_name}] needs named fields (or a unit struct)")))
+            return Err(syn::Error::new_spanned(
+                u,
+                format!("#[{macro_name}] needs named fields (or a unit struct)"),
+            ))
         }
     };
     for f in &fields {
         let n = f.ident.as_ref().unwrap();
         if n == "ctx" {
-            return Err(syn::Error::new_spanned(n, "parameter name `ctx` is reserved"));
+            return Err(syn::Error::new_spanned(
+                n,
+                "parameter name `ctx` is reserved",
+            ));
         }
     }
-    let names: Vec<String> = fields.iter().map(|f| f.ident.as_ref().unwrap().to_string()).collect();
+    let names: Vec<String> = fields
+        .iter()
+        .map(|f| f.ident.as_ref().unwrap().to_string())
+        .collect();
     let ident = &item.ident;
     let vis = &item.vis;
     let mn = mnemonic.value();
 
     // Printing and parsing bodies.
     let (print_body, parse_body) = if let Some(sp) = custom {
-        (quote_spanned!(sp=> #ident::print_body(self, p)), quote_spanned!(sp=> #ident::parse_body(p)))
+        (
+            quote_spanned!(sp=> #ident::print_body(self, p)),
+            quote_spanned!(sp=> #ident::parse_body(p)),
+        )
     } else {
         let elems = match &format {
-            Some(f) => compile_def_format(&f.value(), &names)
-                .map_err(|e| syn::Error::new_spanned(f, format!("invalid format for `{mn}`: {e}")))?,
+            Some(f) => compile_def_format(&f.value(), &names).map_err(|e| {
+                syn::Error::new_spanned(f, format!("invalid format for `{mn}`: {e}"))
+            })?,
             None if fields.is_empty() => Vec::new(),
             None => {
                 return Err(syn::Error::new_spanned(
                     &item.ident,
-                    format!("#[{macro_name}] with parameters needs `format = \"...\"` or `custom_assembly`"),
+                    format!(
+                    "#[{macro_name}] with parameters needs `format = \"...\"` or `custom_assembly`"
+                ),
                 ))
             }
         };
@@ -123,7 +151,10 @@ fn expand(attr: TokenStream, item: TokenStream, kind: Kind) -> syn::Result<Token
             let local = format_ident!("__p_{}", n);
             quote!(#n: #local)
         });
-        (quote! { #(#prints)* Ok(()) }, quote! { #(#parses)* Ok(#ident { #(#inits),* }) })
+        (
+            quote! { #(#prints)* Ok(()) },
+            quote! { #(#parses)* Ok(#ident { #(#inits),* }) },
+        )
     };
 
     let params = fields.iter().map(|f| {
@@ -140,7 +171,11 @@ fn expand(attr: TokenStream, item: TokenStream, kind: Kind) -> syn::Result<Token
     let d = quote!(#dialect).to_string().replace(' ', "");
     docs.push(format!(
         "{} `{sigil}<dialect>.{mn}` of dialect [`{d}`].",
-        if kind == Kind::Type { "Type" } else { "Attribute" }
+        if kind == Kind::Type {
+            "Type"
+        } else {
+            "Attribute"
+        }
     ));
     if let Some(f) = &format {
         docs.extend([
@@ -151,18 +186,37 @@ fn expand(attr: TokenStream, item: TokenStream, kind: Kind) -> syn::Result<Token
             "```".into(),
         ]);
     } else if custom.is_some() {
-        docs.extend([String::new(), "Syntax: hand-written (`print_body` / `parse_body`).".into()]);
+        docs.extend([
+            String::new(),
+            "Syntax: hand-written (`print_body` / `parse_body`).".into(),
+        ]);
     }
     if !fields.is_empty() {
-        docs.extend([String::new(), "| Parameter | Type |".into(), "|---|---|".into()]);
+        docs.extend([
+            String::new(),
+            "| Parameter | Type |".into(),
+            "|---|---|".into(),
+        ]);
         for f in &fields {
-            docs.push(format!("| `{}` | `{}` |", f.ident.as_ref().unwrap(), type_text(&f.ty)));
+            docs.push(format!(
+                "| `{}` | `{}` |",
+                f.ident.as_ref().unwrap(),
+                type_text(&f.ty)
+            ));
         }
     }
     let docs = doc_attrs(&docs);
-    let other_attrs: Vec<_> = item.attrs.iter().filter(|a| !a.path().is_ident("doc")).collect();
+    let other_attrs: Vec<_> = item
+        .attrs
+        .iter()
+        .filter(|a| !a.path().is_ident("doc"))
+        .collect();
     let struct_fields = &item.fields;
-    let semi = if fields.is_empty() && !matches!(item.fields, Fields::Named(_)) { quote!(;) } else { quote!() };
+    let semi = if fields.is_empty() && !matches!(item.fields, Fields::Named(_)) {
+        quote!(;)
+    } else {
+        quote!()
+    };
 
     let (trait_path, handle, info, get_doc, ctor, from_fn) = match kind {
         Kind::Type => (

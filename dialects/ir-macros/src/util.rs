@@ -34,7 +34,10 @@ pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
             continue;
         }
         if let Meta::NameValue(nv) = &a.meta {
-            if let Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) = &nv.value {
+            if let Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) = &nv.value
+            {
                 for line in s.value().lines() {
                     out.push(line.strip_prefix(' ').unwrap_or(line).to_string());
                 }
@@ -46,7 +49,11 @@ pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
 
 /// The first non-empty doc line (the summary), or "".
 pub fn summary(attrs: &[Attribute]) -> String {
-    doc_lines(attrs).into_iter().map(|l| l.trim().to_string()).find(|l| !l.is_empty()).unwrap_or_default()
+    doc_lines(attrs)
+        .into_iter()
+        .map(|l| l.trim().to_string())
+        .find(|l| !l.is_empty())
+        .unwrap_or_default()
 }
 
 /// `#[doc = "..."]` attributes for the given lines.
@@ -77,7 +84,9 @@ pub fn type_text(ty: &syn::Type) -> String {
 /// The last identifier of a path type (`Region` for `tail_ir::Region`).
 pub fn last_ident(ty: &syn::Type) -> Option<String> {
     match ty {
-        syn::Type::Path(p) if p.qself.is_none() => p.path.segments.last().map(|s| s.ident.to_string()),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
         _ => None,
     }
 }

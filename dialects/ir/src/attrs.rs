@@ -132,16 +132,33 @@ impl PartialEq for AttrKind {
         match (self, other) {
             (Unit, Unit) => true,
             (Integer { value: a, ty: s }, Integer { value: b, ty: t }) => a == b && s == t,
-            (Float { value: a, ty: s }, Float { value: b, ty: t }) => a.to_bits() == b.to_bits() && s == t,
+            (Float { value: a, ty: s }, Float { value: b, ty: t }) => {
+                a.to_bits() == b.to_bits() && s == t
+            }
             (String(a), String(b)) => a == b,
             (Type(a), Type(b)) => a == b,
             (Array(a), Array(b)) => a == b,
             (Dictionary(a), Dictionary(b)) => a == b,
-            (SymbolRef { root: a, nested: x }, SymbolRef { root: b, nested: y }) => a == b && x == y,
-            (DenseArray { elem: a, values: x }, DenseArray { elem: b, values: y }) => a == b && x == y,
-            (DenseElements { ty: a, values: x }, DenseElements { ty: b, values: y }) => a == b && x == y,
+            (SymbolRef { root: a, nested: x }, SymbolRef { root: b, nested: y }) => {
+                a == b && x == y
+            }
+            (DenseArray { elem: a, values: x }, DenseArray { elem: b, values: y }) => {
+                a == b && x == y
+            }
+            (DenseElements { ty: a, values: x }, DenseElements { ty: b, values: y }) => {
+                a == b && x == y
+            }
             (Dialect(a), Dialect(b)) => DynEqHash::eq_dyn(a.as_ref(), b.as_any()),
-            (Opaque { dialect: a, body: x }, Opaque { dialect: b, body: y }) => a == b && x == y,
+            (
+                Opaque {
+                    dialect: a,
+                    body: x,
+                },
+                Opaque {
+                    dialect: b,
+                    body: y,
+                },
+            ) => a == b && x == y,
             _ => false,
         }
     }

@@ -20,7 +20,11 @@ pub struct Builder<'c> {
 impl<'c> Builder<'c> {
     /// A builder inserting at `ip`.
     pub fn new(ctx: &'c mut Context, ip: InsertPoint, loc: Location) -> Self {
-        let mut b = Builder { ctx, ip: InsertPoint::Detached, loc };
+        let mut b = Builder {
+            ctx,
+            ip: InsertPoint::Detached,
+            loc,
+        };
         b.set_insertion_point(ip);
         b
     }

@@ -154,7 +154,13 @@ fn is_int(ctx: &Context, ty: Type, width: u32, sign: Signedness) -> bool {
 }
 
 fn is_signless_int(ctx: &Context, ty: Type) -> bool {
-    matches!(ctx.type_kind(ty), TypeKind::Integer { signedness: Signedness::Signless, .. })
+    matches!(
+        ctx.type_kind(ty),
+        TypeKind::Integer {
+            signedness: Signedness::Signless,
+            ..
+        }
+    )
 }
 
 crate::type_constraint! {
@@ -419,7 +425,8 @@ pub mod parse_support {
         Ok(p.ctx.string_attr(&s))
     }
     pub fn parse_optional_symbol_name_attr(p: &mut Parser<'_>) -> ParseResult<Option<Attribute>> {
-        Ok(p.parse_optional_symbol_name().map(|s| p.ctx.string_attr(&s)))
+        Ok(p.parse_optional_symbol_name()
+            .map(|s| p.ctx.string_attr(&s)))
     }
     pub fn parse_type_attr(p: &mut Parser<'_>) -> ParseResult<Attribute> {
         let t = p.parse_type()?;
@@ -428,7 +435,10 @@ pub mod parse_support {
     pub fn parse_optional_type_attr(p: &mut Parser<'_>) -> ParseResult<Option<Attribute>> {
         Ok(p.parse_optional_type()?.map(|t| p.ctx.type_attr(t)))
     }
-    pub fn parse_int_attr_of_type(p: &mut Parser<'_>, t: fn(&mut Context) -> Type) -> ParseResult<Attribute> {
+    pub fn parse_int_attr_of_type(
+        p: &mut Parser<'_>,
+        t: fn(&mut Context) -> Type,
+    ) -> ParseResult<Attribute> {
         let ty = t(p.ctx);
         p.parse_attribute_of_type(ty)
     }
@@ -465,7 +475,10 @@ pub mod parse_support {
         let values = int_list_tail(p)?;
         Ok(dense(p, w, values))
     }
-    pub fn parse_optional_dense_int_array(p: &mut Parser<'_>, w: u32) -> ParseResult<Option<Attribute>> {
+    pub fn parse_optional_dense_int_array(
+        p: &mut Parser<'_>,
+        w: u32,
+    ) -> ParseResult<Option<Attribute>> {
         if !p.parse_optional_punct("[") {
             return Ok(None);
         }

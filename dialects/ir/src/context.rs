@@ -198,7 +198,10 @@ struct Uniquer<K: EntityId, V: Hash + Eq> {
 
 impl<K: EntityId, V: Hash + Eq> Default for Uniquer<K, V> {
     fn default() -> Self {
-        Uniquer { items: Vec::new(), index: FxHashMap::default() }
+        Uniquer {
+            items: Vec::new(),
+            index: FxHashMap::default(),
+        }
     }
 }
 
@@ -299,7 +302,10 @@ impl Context {
     }
     /// `iN` (signless).
     pub fn int_type(&mut self, width: u32) -> Type {
-        self.intern_type(TypeKind::Integer { width, signedness: Signedness::Signless })
+        self.intern_type(TypeKind::Integer {
+            width,
+            signedness: Signedness::Signless,
+        })
     }
     /// `i1`.
     pub fn i1_type(&mut self) -> Type {
@@ -335,7 +341,12 @@ impl Context {
     }
     /// `memref<shape x elem>` with no layout or memory space.
     pub fn memref_type(&mut self, shape: Vec<i64>, elem: Type) -> Type {
-        self.intern_type(TypeKind::MemRef { shape, elem, layout: None, memory_space: None })
+        self.intern_type(TypeKind::MemRef {
+            shape,
+            elem,
+            layout: None,
+            memory_space: None,
+        })
     }
     /// Uniques a dialect type.
     pub fn dialect_type(&mut self, t: impl DialectType) -> Type {
@@ -357,7 +368,10 @@ impl Context {
     }
     /// Whether `ty` is an integer or `index` type.
     pub fn is_int_or_index(&self, ty: Type) -> bool {
-        matches!(self.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Index)
+        matches!(
+            self.type_kind(ty),
+            TypeKind::Integer { .. } | TypeKind::Index
+        )
     }
     /// Whether `ty` is a float type.
     pub fn is_float(&self, ty: Type) -> bool {
@@ -392,7 +406,10 @@ impl Context {
     /// `true`/`false`: an `i1` integer attribute, as in MLIR.
     pub fn bool_attr(&mut self, b: bool) -> Attribute {
         let i1 = self.i1_type();
-        self.intern_attr(AttrKind::Integer { value: b as i64, ty: i1 })
+        self.intern_attr(AttrKind::Integer {
+            value: b as i64,
+            ty: i1,
+        })
     }
     /// An integer attribute; the value is wrapped to the width of `ty`. `i1` values are stored
     /// as 0 or 1, so `int_attr(i1, 1)` and `bool_attr(true)` are the same attribute.
@@ -427,17 +444,26 @@ impl Context {
     /// A flat symbol reference `@name`.
     pub fn symbol_ref_attr(&mut self, name: &str) -> Attribute {
         let root = self.intern(name);
-        self.intern_attr(AttrKind::SymbolRef { root, nested: Vec::new() })
+        self.intern_attr(AttrKind::SymbolRef {
+            root,
+            nested: Vec::new(),
+        })
     }
     /// `array<i64: …>`.
     pub fn dense_i64_array_attr(&mut self, values: Vec<i64>) -> Attribute {
         let elem = self.int_type(64);
-        self.intern_attr(AttrKind::DenseArray { elem, values: crate::attrs::DenseValues::Ints(values) })
+        self.intern_attr(AttrKind::DenseArray {
+            elem,
+            values: crate::attrs::DenseValues::Ints(values),
+        })
     }
     /// `array<i32: …>` (used for `operandSegmentSizes`).
     pub fn dense_i32_array_attr(&mut self, values: Vec<i64>) -> Attribute {
         let elem = self.int_type(32);
-        self.intern_attr(AttrKind::DenseArray { elem, values: crate::attrs::DenseValues::Ints(values) })
+        self.intern_attr(AttrKind::DenseArray {
+            elem,
+            values: crate::attrs::DenseValues::Ints(values),
+        })
     }
     /// A dictionary attribute (entries are sorted by name).
     pub fn dictionary_attr(&mut self, mut entries: Vec<NamedAttr>) -> Attribute {
@@ -483,9 +509,9 @@ impl Context {
     /// The type an attribute is typed with (integer, float, dense elements), if any.
     pub fn attr_type(&self, attr: Attribute) -> Option<Type> {
         match self.attr_kind(attr) {
-            AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } | AttrKind::DenseElements { ty, .. } => {
-                Some(*ty)
-            }
+            AttrKind::Integer { ty, .. }
+            | AttrKind::Float { ty, .. }
+            | AttrKind::DenseElements { ty, .. } => Some(*ty),
             _ => None,
         }
     }
@@ -554,7 +580,10 @@ impl Context {
     }
     /// Drains the events recorded so far, if recording.
     pub fn drain_journal(&mut self) -> Vec<IrEvent> {
-        self.journal.as_mut().map(|j| std::mem::take(&mut j.events)).unwrap_or_default()
+        self.journal
+            .as_mut()
+            .map(|j| std::mem::take(&mut j.events))
+            .unwrap_or_default()
     }
     /// A counter bumped by every structural change; compare two readings to see whether
     /// anything changed in between.
@@ -638,7 +667,12 @@ impl Context {
     /// The attribute named `name`.
     pub fn attr(&self, op: OpId, name: &str) -> Option<Attribute> {
         let sym = self.interner.lookup(name)?;
-        self.ops.get(op).attrs.iter().find(|a| a.name == sym).map(|a| a.value)
+        self.ops
+            .get(op)
+            .attrs
+            .iter()
+            .find(|a| a.name == sym)
+            .map(|a| a.value)
     }
     /// The regions.
     pub fn regions(&self, op: OpId) -> &[RegionId] {
@@ -738,7 +772,10 @@ impl Context {
     /// The ops of a block in order. The iterator reads links lazily: collect it before
     /// mutating the block.
     pub fn block_ops(&self, b: BlockId) -> BlockOps<'_> {
-        BlockOps { ctx: self, next: self.blocks.get(b).first }
+        BlockOps {
+            ctx: self,
+            next: self.blocks.get(b).first,
+        }
     }
     /// The ops of a block, collected.
     pub fn block_op_vec(&self, b: BlockId) -> Vec<OpId> {
@@ -750,7 +787,10 @@ impl Context {
     }
     /// The op owning the region that contains the block.
     pub fn block_parent_op(&self, b: BlockId) -> Option<OpId> {
-        self.blocks.get(b).parent.and_then(|r| self.regions.get(r).parent)
+        self.blocks
+            .get(b)
+            .parent
+            .and_then(|r| self.regions.get(r).parent)
     }
     /// The blocks of a region.
     pub fn region_blocks(&self, r: RegionId) -> &[BlockId] {
@@ -805,7 +845,10 @@ impl Context {
     }
     /// The uses of the value (most recent first).
     pub fn uses(&self, v: Value) -> Uses<'_> {
-        Uses { ctx: self, next: self.values.get(v).first_use }
+        Uses {
+            ctx: self,
+            next: self.values.get(v).first_use,
+        }
     }
     /// The uses, collected.
     pub fn use_vec(&self, v: Value) -> Vec<OpOperand> {
@@ -837,7 +880,10 @@ impl Context {
         let interner = &self.interner;
         attrs.sort_by(|a, b| interner.resolve(a.name).cmp(interner.resolve(b.name)));
         let op = self.ops.push(OperationData {
-            name: OpName { sym: state.name, info },
+            name: OpName {
+                sym: state.name,
+                info,
+            },
             operands: SmallVec::new(),
             results: SmallVec::new(),
             attrs,
@@ -858,7 +904,14 @@ impl Context {
             .iter()
             .enumerate()
             .map(|(i, &ty)| {
-                self.values.push(ValueData { ty, def: ValueDef::OpResult { op, index: i as u32 }, first_use: None })
+                self.values.push(ValueData {
+                    ty,
+                    def: ValueDef::OpResult {
+                        op,
+                        index: i as u32,
+                    },
+                    first_use: None,
+                })
             })
             .collect();
         self.ops.get_mut(op).results = results;
@@ -870,12 +923,20 @@ impl Context {
 
     /// Creates a detached, empty region.
     pub fn create_region(&mut self) -> RegionId {
-        self.regions.push(RegionData { blocks: Vec::new(), parent: None })
+        self.regions.push(RegionData {
+            blocks: Vec::new(),
+            parent: None,
+        })
     }
 
     /// Creates a detached block with arguments of the given types.
     pub fn create_block(&mut self, arg_types: &[Type]) -> BlockId {
-        let b = self.blocks.push(BlockData { args: SmallVec::new(), first: None, last: None, parent: None });
+        let b = self.blocks.push(BlockData {
+            args: SmallVec::new(),
+            first: None,
+            last: None,
+            parent: None,
+        });
         for &t in arg_types {
             self.add_block_arg(b, t);
         }
@@ -891,14 +952,20 @@ impl Context {
 
     /// Appends a detached block to a region.
     pub fn append_block(&mut self, r: RegionId, b: BlockId) {
-        assert!(self.blocks.get(b).parent.is_none(), "block already in a region");
+        assert!(
+            self.blocks.get(b).parent.is_none(),
+            "block already in a region"
+        );
         self.blocks.get_mut(b).parent = Some(r);
         self.regions.get_mut(r).blocks.push(b);
     }
 
     /// Inserts a detached block into region `r` at position `index`.
     pub fn insert_block(&mut self, r: RegionId, index: usize, b: BlockId) {
-        assert!(self.blocks.get(b).parent.is_none(), "block already in a region");
+        assert!(
+            self.blocks.get(b).parent.is_none(),
+            "block already in a region"
+        );
         self.blocks.get_mut(b).parent = Some(r);
         self.regions.get_mut(r).blocks.insert(index, b);
     }
@@ -906,7 +973,11 @@ impl Context {
     /// Adds an argument of type `ty` to a block.
     pub fn add_block_arg(&mut self, b: BlockId, ty: Type) -> Value {
         let index = self.blocks.get(b).args.len() as u32;
-        let v = self.values.push(ValueData { ty, def: ValueDef::BlockArg { block: b, index }, first_use: None });
+        let v = self.values.push(ValueData {
+            ty,
+            def: ValueDef::BlockArg { block: b, index },
+            first_use: None,
+        });
         self.blocks.get_mut(b).args.push(v);
         v
     }
@@ -914,17 +985,27 @@ impl Context {
     /// Removes argument `i` of a block; it must have no uses.
     pub fn erase_block_arg(&mut self, b: BlockId, i: usize) {
         let v = self.blocks.get_mut(b).args.remove(i);
-        assert!(!self.has_uses(v), "erasing a block argument that still has uses");
+        assert!(
+            !self.has_uses(v),
+            "erasing a block argument that still has uses"
+        );
         self.values.remove(v);
         let args: Vec<Value> = self.blocks.get(b).args.to_vec();
         for (j, a) in args.into_iter().enumerate().skip(i) {
-            self.values.get_mut(a).def = ValueDef::BlockArg { block: b, index: j as u32 };
+            self.values.get_mut(a).def = ValueDef::BlockArg {
+                block: b,
+                index: j as u32,
+            };
         }
     }
 
     /// Creates a placeholder value of type `ty` for a forward reference.
     pub fn create_placeholder(&mut self, ty: Type) -> Value {
-        self.values.push(ValueData { ty, def: ValueDef::Placeholder, first_use: None })
+        self.values.push(ValueData {
+            ty,
+            def: ValueDef::Placeholder,
+            first_use: None,
+        })
     }
 
     /// Deletes a placeholder value that has no remaining uses.
@@ -937,18 +1018,29 @@ impl Context {
 
     /// Inserts a detached op at `ip` (no-op for [`InsertPoint::Detached`]).
     pub fn insert_op(&mut self, op: OpId, ip: InsertPoint) {
-        assert!(self.ops.get(op).parent.is_none(), "inserting an op that is already in a block");
+        assert!(
+            self.ops.get(op).parent.is_none(),
+            "inserting an op that is already in a block"
+        );
         let (block, prev, next) = match ip {
             InsertPoint::Detached => return,
             InsertPoint::BlockStart(b) => (b, None, self.blocks.get(b).first),
             InsertPoint::BlockEnd(b) => (b, self.blocks.get(b).last, None),
             InsertPoint::Before(o) => {
                 let d = self.ops.get(o);
-                (d.parent.expect("insertion point op is detached"), d.prev, Some(o))
+                (
+                    d.parent.expect("insertion point op is detached"),
+                    d.prev,
+                    Some(o),
+                )
             }
             InsertPoint::After(o) => {
                 let d = self.ops.get(o);
-                (d.parent.expect("insertion point op is detached"), Some(o), d.next)
+                (
+                    d.parent.expect("insertion point op is detached"),
+                    Some(o),
+                    d.next,
+                )
             }
         };
         {
@@ -1167,7 +1259,11 @@ impl Context {
     /// Appends an operand.
     pub fn push_operand(&mut self, op: OpId, v: Value) {
         let index = self.ops.get(op).operands.len() as u32;
-        self.ops.get_mut(op).operands.push(OperandSlot { value: v, prev_use: None, next_use: None });
+        self.ops.get_mut(op).operands.push(OperandSlot {
+            value: v,
+            prev_use: None,
+            next_use: None,
+        });
         self.link_use(op, index);
     }
 
@@ -1209,7 +1305,12 @@ impl Context {
     }
 
     /// Replaces the uses of `from` with `to` for which `pred` holds.
-    pub fn replace_uses_where(&mut self, from: Value, to: Value, mut pred: impl FnMut(&Context, OpOperand) -> bool) {
+    pub fn replace_uses_where(
+        &mut self,
+        from: Value,
+        to: Value,
+        mut pred: impl FnMut(&Context, OpOperand) -> bool,
+    ) {
         let uses = self.use_vec(from);
         for u in uses {
             if pred(self, u) {
@@ -1221,7 +1322,11 @@ impl Context {
     /// Replaces each result of `op` with the corresponding value, then erases `op`.
     pub fn replace_op(&mut self, op: OpId, values: &[Value]) {
         let results: SmallVec<[Value; 1]> = self.ops.get(op).results.clone();
-        assert_eq!(results.len(), values.len(), "replace_op: result count mismatch");
+        assert_eq!(
+            results.len(),
+            values.len(),
+            "replace_op: result count mismatch"
+        );
         for (r, v) in results.into_iter().zip(values) {
             self.replace_all_uses_with(r, *v);
         }
@@ -1242,14 +1347,17 @@ impl Context {
         } else {
             d.attrs.push(NamedAttr { name: sym, value });
             let interner = &self.interner;
-            d.attrs.sort_by(|a, b| interner.resolve(a.name).cmp(interner.resolve(b.name)));
+            d.attrs
+                .sort_by(|a, b| interner.resolve(a.name).cmp(interner.resolve(b.name)));
         }
         self.record(IrEvent::Modified(op));
     }
 
     /// Removes attribute `name`; returns whether it was present.
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> bool {
-        let Some(sym) = self.interner.lookup(name) else { return false };
+        let Some(sym) = self.interner.lookup(name) else {
+            return false;
+        };
         let d = self.ops.get_mut(op);
         let before = d.attrs.len();
         d.attrs.retain(|a| a.name != sym);
@@ -1289,8 +1397,15 @@ impl Context {
     pub fn clone_op(&mut self, op: OpId, map: &mut FxHashMap<Value, Value>) -> OpId {
         let name = self.ops.get(op).name.sym;
         let loc = self.ops.get(op).loc;
-        let operands: Vec<Value> = self.operands(op).map(|v| *map.get(&v).unwrap_or(&v)).collect();
-        let result_types: Vec<Type> = self.results(op).iter().map(|&r| self.value_type(r)).collect();
+        let operands: Vec<Value> = self
+            .operands(op)
+            .map(|v| *map.get(&v).unwrap_or(&v))
+            .collect();
+        let result_types: Vec<Type> = self
+            .results(op)
+            .iter()
+            .map(|&r| self.value_type(r))
+            .collect();
         let attrs: Vec<NamedAttr> = self.attrs(op).to_vec();
         let successors: Vec<BlockId> = self.successors(op).to_vec();
         let src_regions: Vec<RegionId> = self.regions(op).to_vec();
@@ -1301,8 +1416,19 @@ impl Context {
             self.clone_region_into(r, nr, map, &mut block_map);
             regions.push(nr);
         }
-        let successors = successors.into_iter().map(|b| *block_map.get(&b).unwrap_or(&b)).collect();
-        let new = self.create_op(OperationState { name, loc, operands, result_types, attrs, regions, successors });
+        let successors = successors
+            .into_iter()
+            .map(|b| *block_map.get(&b).unwrap_or(&b))
+            .collect();
+        let new = self.create_op(OperationState {
+            name,
+            loc,
+            operands,
+            result_types,
+            attrs,
+            regions,
+            successors,
+        });
         let old_results: Vec<Value> = self.results(op).to_vec();
         for (i, r) in old_results.into_iter().enumerate() {
             map.insert(r, self.result(new, i));
@@ -1322,7 +1448,11 @@ impl Context {
         let blocks = self.region_blocks(from).to_vec();
         // Create all blocks first so successors and forward uses can be remapped.
         for &b in &blocks {
-            let tys: Vec<Type> = self.block_args(b).iter().map(|&a| self.value_type(a)).collect();
+            let tys: Vec<Type> = self
+                .block_args(b)
+                .iter()
+                .map(|&a| self.value_type(a))
+                .collect();
             let nb = self.append_new_block(to, &tys);
             let (old, new) = (self.block_args(b).to_vec(), self.block_args(nb).to_vec());
             for (o, n) in old.into_iter().zip(new) {
@@ -1334,8 +1464,11 @@ impl Context {
             let nb = block_map[&b];
             for o in self.block_op_vec(b) {
                 let c = self.clone_op(o, map);
-                let succ: Vec<BlockId> =
-                    self.successors(c).iter().map(|s| *block_map.get(s).unwrap_or(s)).collect();
+                let succ: Vec<BlockId> = self
+                    .successors(c)
+                    .iter()
+                    .map(|s| *block_map.get(s).unwrap_or(s))
+                    .collect();
                 if !succ.is_empty() {
                     self.ops.get_mut(c).successors = succ.into_iter().collect();
                 }

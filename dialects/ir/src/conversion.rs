@@ -45,7 +45,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
 use crate::builder::Builder;
-use crate::context::{BlockId, Context, InsertPoint, IrEvent, OpId, OperationState, RegionId, Value, ValueDef};
+use crate::context::{
+    BlockId, Context, InsertPoint, IrEvent, OpId, OperationState, RegionId, Value, ValueDef,
+};
 use crate::diagnostic::Diagnostic;
 use crate::greedy::{fold_op, is_constant_like, materialize_constant, would_op_be_trivially_dead};
 use crate::location::Location;
@@ -58,7 +60,12 @@ pub const UNREALIZED_CAST: &str = "builtin.unrealized_conversion_cast";
 
 /// Creates `builtin.unrealized_conversion_cast` from `inputs` to `result_types` at the builder's
 /// insertion point.
-pub fn create_unrealized_cast(b: &mut Builder<'_>, result_types: &[Type], inputs: &[Value], loc: Location) -> OpId {
+pub fn create_unrealized_cast(
+    b: &mut Builder<'_>,
+    result_types: &[Type],
+    inputs: &[Value],
+    loc: Location,
+) -> OpId {
     let mut st = OperationState::new(b.ctx, UNREALIZED_CAST, loc);
     st.operands = inputs.to_vec();
     st.result_types = result_types.to_vec();
@@ -113,8 +120,13 @@ impl ConversionTarget {
         self
     }
     /// Makes op `name` legal when `f` returns true.
-    pub fn add_dynamically_legal_op(&mut self, name: &str, f: impl Fn(&Context, OpId) -> bool + 'static) -> &mut Self {
-        self.ops.insert(name.to_string(), Action::Dynamic(Box::new(f)));
+    pub fn add_dynamically_legal_op(
+        &mut self,
+        name: &str,
+        f: impl Fn(&Context, OpId) -> bool + 'static,
+    ) -> &mut Self {
+        self.ops
+            .insert(name.to_string(), Action::Dynamic(Box::new(f)));
         self
     }
     /// Marks every op of `dialect` legal (unless overridden per op).
@@ -133,11 +145,15 @@ impl ConversionTarget {
         dialect: &str,
         f: impl Fn(&Context, OpId) -> bool + 'static,
     ) -> &mut Self {
-        self.dialects.insert(dialect.to_string(), Action::Dynamic(Box::new(f)));
+        self.dialects
+            .insert(dialect.to_string(), Action::Dynamic(Box::new(f)));
         self
     }
     /// Ops not covered by any op or dialect setting are legal when `f` returns true.
-    pub fn mark_unknown_ops_dynamically_legal(&mut self, f: impl Fn(&Context, OpId) -> bool + 'static) -> &mut Self {
+    pub fn mark_unknown_ops_dynamically_legal(
+        &mut self,
+        f: impl Fn(&Context, OpId) -> bool + 'static,
+    ) -> &mut Self {
         self.unknown = Some(Box::new(f));
         self
     }
@@ -187,7 +203,8 @@ pub type TypeConversionFn = Box<dyn Fn(&mut Context, Type) -> Option<Vec<Type>>>
 
 /// A materialization callback: builds a value of type `ty` from `inputs` at the builder's
 /// insertion point, or returns `None` to let the next callback try.
-pub type MaterializationFn = Box<dyn Fn(&mut Builder<'_>, Type, &[Value], Location) -> Option<Value>>;
+pub type MaterializationFn =
+    Box<dyn Fn(&mut Builder<'_>, Type, &[Value], Location) -> Option<Value>>;
 
 /// Converts types and materializes conversions between old and new types (MLIR's
 /// `TypeConverter`). Conversion callbacks are tried most recently added first, as in MLIR;
@@ -209,7 +226,10 @@ impl TypeConverter {
     }
     /// A converter whose unhandled types convert to themselves.
     pub fn with_identity_fallback() -> Self {
-        TypeConverter { identity_fallback: true, ..Self::default() }
+        TypeConverter {
+            identity_fallback: true,
+            ..Self::default()
+        }
     }
     /// Enables or disables the identity fallback.
     pub fn set_identity_fallback(&mut self, on: bool) {
@@ -217,12 +237,18 @@ impl TypeConverter {
         self.cache.borrow_mut().clear();
     }
     /// Adds a 1:N conversion callback (tried before the ones added earlier).
-    pub fn add_conversion(&mut self, f: impl Fn(&mut Context, Type) -> Option<Vec<Type>> + 'static) {
+    pub fn add_conversion(
+        &mut self,
+        f: impl Fn(&mut Context, Type) -> Option<Vec<Type>> + 'static,
+    ) {
         self.conversions.push(Box::new(f));
         self.cache.borrow_mut().clear();
     }
     /// Adds a 1:1 conversion callback (tried before the ones added earlier).
-    pub fn add_type_conversion(&mut self, f: impl Fn(&mut Context, Type) -> Option<Type> + 'static) {
+    pub fn add_type_conversion(
+        &mut self,
+        f: impl Fn(&mut Context, Type) -> Option<Type> + 'static,
+    ) {
         self.add_conversion(move |ctx, t| f(ctx, t).map(|t| vec![t]));
     }
     /// Adds a source materialization (new types → an old type), tried before earlier ones.
@@ -283,8 +309,11 @@ impl TypeConverter {
     }
     /// Whether every operand and result type of `op` is legal.
     pub fn is_legal_op(&self, ctx: &mut Context, op: OpId) -> bool {
-        let tys: Vec<Type> =
-            ctx.operands(op).chain(ctx.results(op).iter().copied()).map(|v| ctx.value_type(v)).collect();
+        let tys: Vec<Type> = ctx
+            .operands(op)
+            .chain(ctx.results(op).iter().copied())
+            .map(|v| ctx.value_type(v))
+            .collect();
         self.are_legal(ctx, &tys)
     }
     /// Whether every block argument type in `region` is legal.
@@ -298,12 +327,18 @@ impl TypeConverter {
     }
     /// Whether the inputs and results of function type `fn_ty` are legal.
     pub fn is_signature_legal(&self, ctx: &mut Context, fn_ty: Type) -> bool {
-        let TypeKind::Function { inputs, results } = ctx.type_kind(fn_ty) else { return false };
+        let TypeKind::Function { inputs, results } = ctx.type_kind(fn_ty) else {
+            return false;
+        };
         let tys: Vec<Type> = inputs.iter().chain(results.iter()).copied().collect();
         self.are_legal(ctx, &tys)
     }
     /// A signature conversion for arguments of types `tys` (each converted 1:N).
-    pub fn convert_signature_args(&self, ctx: &mut Context, tys: &[Type]) -> Option<SignatureConversion> {
+    pub fn convert_signature_args(
+        &self,
+        ctx: &mut Context,
+        tys: &[Type],
+    ) -> Option<SignatureConversion> {
         let mut conv = SignatureConversion::new(tys.len());
         for (i, &t) in tys.iter().enumerate() {
             let c = self.convert_types(ctx, t)?;
@@ -312,13 +347,27 @@ impl TypeConverter {
         Some(conv)
     }
     /// A signature conversion for the arguments of `block`.
-    pub fn convert_block_signature(&self, ctx: &mut Context, block: BlockId) -> Option<SignatureConversion> {
-        let tys: Vec<Type> = ctx.block_args(block).iter().map(|&a| ctx.value_type(a)).collect();
+    pub fn convert_block_signature(
+        &self,
+        ctx: &mut Context,
+        block: BlockId,
+    ) -> Option<SignatureConversion> {
+        let tys: Vec<Type> = ctx
+            .block_args(block)
+            .iter()
+            .map(|&a| ctx.value_type(a))
+            .collect();
         self.convert_signature_args(ctx, &tys)
     }
     /// Converts function type `fn_ty`; also returns the argument signature conversion.
-    pub fn convert_function_type(&self, ctx: &mut Context, fn_ty: Type) -> Option<(Type, SignatureConversion)> {
-        let TypeKind::Function { inputs, results } = ctx.type_kind(fn_ty) else { return None };
+    pub fn convert_function_type(
+        &self,
+        ctx: &mut Context,
+        fn_ty: Type,
+    ) -> Option<(Type, SignatureConversion)> {
+        let TypeKind::Function { inputs, results } = ctx.type_kind(fn_ty) else {
+            return None;
+        };
         let (inputs, results) = (inputs.clone(), results.clone());
         let conv = self.convert_signature_args(ctx, &inputs)?;
         let new_results = self.convert_type_list(ctx, &results)?;
@@ -343,12 +392,24 @@ impl TypeConverter {
     }
     /// Builds a value of (old) type `ty` from values of converted types (default: an
     /// unrealized conversion cast).
-    pub fn materialize_source(&self, b: &mut Builder<'_>, ty: Type, inputs: &[Value], loc: Location) -> Value {
+    pub fn materialize_source(
+        &self,
+        b: &mut Builder<'_>,
+        ty: Type,
+        inputs: &[Value],
+        loc: Location,
+    ) -> Value {
         Self::materialize(&self.source_materializations, b, ty, inputs, loc)
     }
     /// Builds a value of (converted) type `ty` from a value of the original type (default: an
     /// unrealized conversion cast).
-    pub fn materialize_target(&self, b: &mut Builder<'_>, ty: Type, inputs: &[Value], loc: Location) -> Value {
+    pub fn materialize_target(
+        &self,
+        b: &mut Builder<'_>,
+        ty: Type,
+        inputs: &[Value],
+        loc: Location,
+    ) -> Value {
         Self::materialize(&self.target_materializations, b, ty, inputs, loc)
     }
 }
@@ -378,13 +439,19 @@ pub struct SignatureConversion {
 impl SignatureConversion {
     /// A conversion of `num_inputs` original arguments, none mapped yet.
     pub fn new(num_inputs: usize) -> Self {
-        SignatureConversion { inputs: vec![None; num_inputs], converted: Vec::new() }
+        SignatureConversion {
+            inputs: vec![None; num_inputs],
+            converted: Vec::new(),
+        }
     }
     /// Maps original argument `orig` to new arguments of types `types` (appended).
     pub fn add_inputs(&mut self, orig: usize, types: &[Type]) {
         let start = self.converted.len();
         self.converted.extend_from_slice(types);
-        self.inputs[orig] = Some(InputMapping::Types { start, len: types.len() });
+        self.inputs[orig] = Some(InputMapping::Types {
+            start,
+            len: types.len(),
+        });
     }
     /// Appends new arguments that no original argument maps to.
     pub fn append_inputs(&mut self, types: &[Type]) {
@@ -408,7 +475,11 @@ impl SignatureConversion {
     }
     fn is_one_to_one_in_order(&self) -> bool {
         self.converted.len() == self.inputs.len()
-            && self.inputs.iter().enumerate().all(|(i, m)| *m == Some(InputMapping::Types { start: i, len: 1 }))
+            && self
+                .inputs
+                .iter()
+                .enumerate()
+                .all(|(i, m)| *m == Some(InputMapping::Types { start: i, len: 1 }))
     }
 }
 
@@ -433,7 +504,12 @@ pub trait ConversionPattern {
         false
     }
     /// Rewrites `op`; `operands` are its operands remapped to their converted values.
-    fn match_and_rewrite(&self, op: OpId, operands: &[Value], rewriter: &mut ConversionRewriter<'_>) -> bool;
+    fn match_and_rewrite(
+        &self,
+        op: OpId,
+        operands: &[Value],
+        rewriter: &mut ConversionRewriter<'_>,
+    ) -> bool;
 }
 
 /// A plain [`RewritePattern`] used as a conversion pattern (it sees the original operands).
@@ -449,7 +525,12 @@ impl ConversionPattern for RewriteAsConversion {
     fn name(&self) -> &'static str {
         self.0.name()
     }
-    fn match_and_rewrite(&self, op: OpId, _operands: &[Value], rewriter: &mut ConversionRewriter<'_>) -> bool {
+    fn match_and_rewrite(
+        &self,
+        op: OpId,
+        _operands: &[Value],
+        rewriter: &mut ConversionRewriter<'_>,
+    ) -> bool {
         let ctx: &mut Context = rewriter;
         let mut rw = PatternRewriter::new(ctx, op);
         self.0.match_and_rewrite(op, &mut rw)
@@ -477,7 +558,8 @@ impl ConversionPatternSet {
     }
     /// Adds an ordinary rewrite pattern (it receives the original operands).
     pub fn add_rewrite_pattern(&mut self, p: impl RewritePattern + 'static) {
-        self.patterns.push(Box::new(RewriteAsConversion(Box::new(p))));
+        self.patterns
+            .push(Box::new(RewriteAsConversion(Box::new(p))));
     }
     /// The patterns, in insertion order.
     pub fn patterns(&self) -> &[Box<dyn ConversionPattern>] {
@@ -585,7 +667,12 @@ impl<'a> ConversionRewriter<'a> {
     /// The latest (still existing) value `v` was replaced by, or `v`.
     pub fn lookup(&self, v: Value) -> Value {
         let ctx: &Context = &self.builder;
-        self.state.chain(v).into_iter().rev().find(|x| ctx.value_exists(*x)).unwrap_or(v)
+        self.state
+            .chain(v)
+            .into_iter()
+            .rev()
+            .find(|x| ctx.value_exists(*x))
+            .unwrap_or(v)
     }
     /// Records that `from` stands for `to` (later users of `from` get `to` as operand).
     pub fn map_value(&mut self, from: Value, to: Value) {
@@ -603,7 +690,11 @@ impl<'a> ConversionRewriter<'a> {
     pub fn replace_op(&mut self, op: OpId, values: &[Value]) {
         let ctx = &mut *self.builder.ctx;
         let results = ctx.results(op).to_vec();
-        assert_eq!(results.len(), values.len(), "replace_op: result count mismatch");
+        assert_eq!(
+            results.len(),
+            values.len(),
+            "replace_op: result count mismatch"
+        );
         let loc = ctx.op_loc(op);
         for (r, &v) in results.into_iter().zip(values) {
             let (rt, vt) = (ctx.value_type(r), ctx.value_type(v));
@@ -639,7 +730,12 @@ impl<'a> ConversionRewriter<'a> {
         r
     }
     /// Moves the blocks of `region` into `dest` before `before` (at the end when `None`).
-    pub fn inline_region_before(&mut self, region: RegionId, dest: RegionId, before: Option<BlockId>) {
+    pub fn inline_region_before(
+        &mut self,
+        region: RegionId,
+        dest: RegionId,
+        before: Option<BlockId>,
+    ) {
         crate::rewrite::inline_region_before(self.builder.ctx, region, dest, before);
     }
     /// Builds a value of the converted type `ty` from `v` right after `v`'s definition.
@@ -652,7 +748,10 @@ impl<'a> ConversionRewriter<'a> {
         let blocks = self.builder.ctx.region_blocks(region).to_vec();
         let mut convs = Vec::with_capacity(blocks.len());
         for &b in &blocks {
-            match self.type_converter.convert_block_signature(self.builder.ctx, b) {
+            match self
+                .type_converter
+                .convert_block_signature(self.builder.ctx, b)
+            {
                 Some(c) => convs.push(c),
                 None => return false,
             }
@@ -667,10 +766,18 @@ impl<'a> ConversionRewriter<'a> {
     /// ones erased. Old uses reach the new arguments through source materializations, which
     /// the conversion remembers, so converted users get the new arguments directly. Returns
     /// `block`.
-    pub fn apply_signature_conversion(&mut self, block: BlockId, conv: &SignatureConversion) -> BlockId {
+    pub fn apply_signature_conversion(
+        &mut self,
+        block: BlockId,
+        conv: &SignatureConversion,
+    ) -> BlockId {
         let ctx = &mut *self.builder.ctx;
         let orig: Vec<Value> = ctx.block_args(block).to_vec();
-        assert_eq!(orig.len(), conv.num_original_inputs(), "signature conversion: argument count mismatch");
+        assert_eq!(
+            orig.len(),
+            conv.num_original_inputs(),
+            "signature conversion: argument count mismatch"
+        );
         let loc = match ctx.block_parent_op(block) {
             Some(p) => ctx.op_loc(p),
             None => ctx.unknown_loc(),
@@ -692,7 +799,15 @@ impl<'a> ConversionRewriter<'a> {
                 }
                 ctx.set_value_type(a, new_ty);
                 if ctx.has_uses(a) {
-                    let c = source_materialize(ctx, self.state, self.type_converter, ip, old_ty, &[a], loc);
+                    let c = source_materialize(
+                        ctx,
+                        self.state,
+                        self.type_converter,
+                        ip,
+                        old_ty,
+                        &[a],
+                        loc,
+                    );
                     advance(ctx, c, &mut ip);
                     let cast_op = ctx.defining_op(c);
                     ctx.replace_uses_where(a, c, |_, u| Some(u.op) != cast_op);
@@ -701,13 +816,25 @@ impl<'a> ConversionRewriter<'a> {
             }
             return block;
         }
-        let new_args: Vec<Value> = conv.converted.iter().map(|&t| ctx.add_block_arg(block, t)).collect();
+        let new_args: Vec<Value> = conv
+            .converted
+            .iter()
+            .map(|&t| ctx.add_block_arg(block, t))
+            .collect();
         for (i, &a) in orig.iter().enumerate() {
             let old_ty = ctx.value_type(a);
             match conv.input_mapping(i) {
                 None => {
                     if ctx.has_uses(a) {
-                        let c = source_materialize(ctx, self.state, self.type_converter, ip, old_ty, &[], loc);
+                        let c = source_materialize(
+                            ctx,
+                            self.state,
+                            self.type_converter,
+                            ip,
+                            old_ty,
+                            &[],
+                            loc,
+                        );
                         advance(ctx, c, &mut ip);
                         ctx.replace_all_uses_with(a, c);
                     }
@@ -718,7 +845,15 @@ impl<'a> ConversionRewriter<'a> {
                     if len == 1 && ctx.value_type(vals[0]) == old_ty {
                         ctx.replace_all_uses_with(a, vals[0]);
                     } else if ctx.has_uses(a) {
-                        let c = source_materialize(ctx, self.state, self.type_converter, ip, old_ty, vals, loc);
+                        let c = source_materialize(
+                            ctx,
+                            self.state,
+                            self.type_converter,
+                            ip,
+                            old_ty,
+                            vals,
+                            loc,
+                        );
                         advance(ctx, c, &mut ip);
                         ctx.replace_all_uses_with(a, c);
                         if len == 1 {
@@ -817,7 +952,8 @@ impl<'a> Driver<'a> {
             }
         }
         if !any_root.is_empty() {
-            let rank: FxHashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            let rank: FxHashMap<usize, usize> =
+                order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
             for list in by_root.values_mut() {
                 list.extend_from_slice(&any_root);
                 list.sort_by_key(|i| rank[i]);
@@ -857,10 +993,20 @@ impl<'a> Driver<'a> {
             match self.tc.convert_type(self.ctx, orig_ty) {
                 None => out.push(latest),
                 Some(want) => {
-                    if let Some(&x) = chain.iter().rev().find(|&&x| self.ctx.value_type(x) == want) {
+                    if let Some(&x) = chain
+                        .iter()
+                        .rev()
+                        .find(|&&x| self.ctx.value_type(x) == want)
+                    {
                         out.push(x);
                     } else {
-                        let c = materialize_target_cached(self.ctx, &mut self.state, self.tc, latest, want);
+                        let c = materialize_target_cached(
+                            self.ctx,
+                            &mut self.state,
+                            self.tc,
+                            latest,
+                            want,
+                        );
                         out.push(c);
                     }
                 }
@@ -874,12 +1020,18 @@ impl<'a> Driver<'a> {
         if is_constant_like(self.ctx, op) {
             return false;
         }
-        let Some(results) = fold_op(self.ctx, op) else { return false };
+        let Some(results) = fold_op(self.ctx, op) else {
+            return false;
+        };
         if !self.ctx.op_exists(op) {
             return true;
         }
         let own = self.ctx.results(op).to_vec();
-        if results.is_empty() || results.iter().any(|r| matches!(r, FoldResult::Value(v) if own.contains(v))) {
+        if results.is_empty()
+            || results
+                .iter()
+                .any(|r| matches!(r, FoldResult::Value(v) if own.contains(v)))
+        {
             return self.target.is_legal(self.ctx, op);
         }
         if results.len() != own.len() {
@@ -901,7 +1053,14 @@ impl<'a> Driver<'a> {
                     values.push(v);
                 }
                 FoldResult::Attr(a) => {
-                    match materialize_constant(self.ctx, dialect, a, ty, loc, InsertPoint::Before(op)) {
+                    match materialize_constant(
+                        self.ctx,
+                        dialect,
+                        a,
+                        ty,
+                        loc,
+                        InsertPoint::Before(op),
+                    ) {
                         Some(c) => {
                             created.push(c);
                             if !self.target.is_legal(self.ctx, c) {
@@ -935,7 +1094,10 @@ impl<'a> Driver<'a> {
 
     /// Tries to make `op` legal; returns whether it ended up legal (or erased).
     fn legalize(&mut self, op: OpId) -> bool {
-        if !self.ctx.op_exists(op) || self.ignored.contains(&op) || self.state.materialization_set.contains(&op) {
+        if !self.ctx.op_exists(op)
+            || self.ignored.contains(&op)
+            || self.state.materialization_set.contains(&op)
+        {
             return true;
         }
         if self.target.is_legal(self.ctx, op) {

@@ -53,19 +53,39 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `loc`.
     pub fn error(loc: Location, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic {
+            severity: Severity::Error,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
     /// A warning at `loc`.
     pub fn warning(loc: Location, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic {
+            severity: Severity::Warning,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
     /// A remark at `loc`.
     pub fn remark(loc: Location, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Remark, loc, message: message.into(), notes: Vec::new() }
+        Diagnostic {
+            severity: Severity::Remark,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
     /// Attaches a note at `loc`.
     pub fn with_note(mut self, loc: Location, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: Vec::new() });
+        self.notes.push(Diagnostic {
+            severity: Severity::Note,
+            loc,
+            message: message.into(),
+            notes: Vec::new(),
+        });
         self
     }
 }
@@ -143,7 +163,11 @@ impl Context {
         use std::fmt::Write;
         match self.file_line_col(diag.loc) {
             Some((file, line, col)) => {
-                let _ = writeln!(out, "{file}:{line}:{col}: {}: {}", diag.severity, diag.message);
+                let _ = writeln!(
+                    out,
+                    "{file}:{line}:{col}: {}: {}",
+                    diag.severity, diag.message
+                );
                 let file_sym = self.interner.lookup(file);
                 if let Some(text) = file_sym.and_then(|f| self.sources.get(f)) {
                     if let Some(src_line) = text.lines().nth(line.saturating_sub(1) as usize) {

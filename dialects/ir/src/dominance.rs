@@ -32,11 +32,12 @@ const NONE: u32 = u32::MAX;
 /// Whether uses in `region` must be dominated by their definitions (MLIR's
 /// `mayHaveSSADominance`). Regions of ops with [`OpTraits::GRAPH_REGION`], and of symbol tables
 /// without terminators (`builtin.module`, which MLIR declares a graph region), are graph
-/// regions; every other region — including regions of unregistered ops and detached regions —
-/// has SSA dominance.
+/// regions, and so may those of unregistered ops (as in MLIR, whose dominance checks skip
+/// them); every other region, detached ones included, has SSA dominance.
 pub fn has_ssa_dominance(ctx: &Context, region: RegionId) -> bool {
     match ctx.region_parent_op(region) {
-        Some(op) => !is_graph_region_op(ctx, op),
+        // An unregistered op may hold graph regions (MLIR's `mayBeGraphRegion`).
+        Some(op) => ctx.op_def(op).is_some() && !is_graph_region_op(ctx, op),
         None => true,
     }
 }
@@ -46,7 +47,9 @@ pub fn is_graph_region_op(ctx: &Context, op: OpId) -> bool {
     match ctx.op_def(op) {
         Some(info) => {
             info.traits.contains(OpTraits::GRAPH_REGION)
-                || info.traits.contains(OpTraits::SYMBOL_TABLE | OpTraits::NO_TERMINATOR)
+                || info
+                    .traits
+                    .contains(OpTraits::SYMBOL_TABLE | OpTraits::NO_TERMINATOR)
         }
         None => false,
     }
@@ -65,7 +68,11 @@ pub fn find_ancestor_op_in_region(ctx: &Context, region: RegionId, op: OpId) -> 
 }
 
 /// The ancestor of `block` (possibly `block` itself) whose parent region is `region`.
-pub fn find_ancestor_block_in_region(ctx: &Context, region: RegionId, block: BlockId) -> Option<BlockId> {
+pub fn find_ancestor_block_in_region(
+    ctx: &Context,
+    region: RegionId,
+    block: BlockId,
+) -> Option<BlockId> {
     let mut cur = block;
     loop {
         let r = ctx.block_parent_region(cur)?;
@@ -84,8 +91,12 @@ pub fn region_is_ancestor(ctx: &Context, ancestor: RegionId, region: RegionId) -
         if cur == ancestor {
             return true;
         }
-        let Some(op) = ctx.region_parent_op(cur) else { return false };
-        let Some(r) = ctx.op_parent_region(op) else { return false };
+        let Some(op) = ctx.region_parent_op(cur) else {
+            return false;
+        };
+        let Some(r) = ctx.op_parent_region(op) else {
+            return false;
+        };
         cur = r;
     }
 }
@@ -117,7 +128,11 @@ impl RegionDomTree {
         let succs: Vec<Vec<u32>> = blocks
             .iter()
             .map(|&b| match ctx.last_op(b) {
-                Some(t) => ctx.successors(t).iter().filter_map(|s| index.get(s).copied()).collect(),
+                Some(t) => ctx
+                    .successors(t)
+                    .iter()
+                    .filter_map(|s| index.get(s).copied())
+                    .collect(),
                 None => Vec::new(),
             })
             .collect();
@@ -187,7 +202,11 @@ impl RegionDomTree {
                     if doms[p as usize] == NONE {
                         continue;
                     }
-                    new_idom = if new_idom == NONE { p } else { intersect(&doms, p, new_idom) };
+                    new_idom = if new_idom == NONE {
+                        p
+                    } else {
+                        intersect(&doms, p, new_idom)
+                    };
                 }
                 if new_idom != NONE && doms[b as usize] != new_idom {
                     doms[b as usize] = new_idom;
@@ -244,7 +263,9 @@ impl RegionDomTree {
         if a == b {
             return true;
         }
-        let (Some(ia), Some(ib)) = (self.idx(a), self.idx(b)) else { return false };
+        let (Some(ia), Some(ib)) = (self.idx(a), self.idx(b)) else {
+            return false;
+        };
         if !self.reachable[ib] {
             return true;
         }
@@ -285,7 +306,9 @@ impl crate::pass::Analysis for DominanceInfo {
 
 impl std::fmt::Debug for DominanceInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DominanceInfo").field("regions", &self.trees.borrow().len()).finish()
+        f.debug_struct("DominanceInfo")
+            .field("regions", &self.trees.borrow().len())
+            .finish()
     }
 }
 
@@ -326,7 +349,11 @@ impl DominanceInfo {
                 return r;
             }
         }
-        let order: FxHashMap<OpId, u32> = ctx.block_ops(block).enumerate().map(|(i, o)| (o, i as u32)).collect();
+        let order: FxHashMap<OpId, u32> = ctx
+            .block_ops(block)
+            .enumerate()
+            .map(|(i, o)| (o, i as u32))
+            .collect();
         let r = lookup(&order);
         self.order.borrow_mut().insert(block, Rc::new(order));
         r.unwrap_or_else(|| ctx.is_before_in_block(a, b))
@@ -350,7 +377,9 @@ impl DominanceInfo {
     /// Whether `block` is reachable from the entry block of its region. The entry block and
     /// blocks of single-block regions are always reachable.
     pub fn is_reachable_from_entry(&self, ctx: &Context, block: BlockId) -> bool {
-        let Some(r) = ctx.block_parent_region(block) else { return true };
+        let Some(r) = ctx.block_parent_region(block) else {
+            return true;
+        };
         if ctx.entry_block(r) == Some(block) {
             return true;
         }
@@ -370,7 +399,9 @@ impl DominanceInfo {
         if a == b {
             return !self.block_has_ssa_dominance(ctx, a);
         }
-        let Some(ra) = ctx.block_parent_region(a) else { return false };
+        let Some(ra) = ctx.block_parent_region(a) else {
+            return false;
+        };
         let mut b = b;
         if ctx.block_parent_region(b) != Some(ra) {
             match find_ancestor_block_in_region(ctx, ra, b) {
@@ -396,14 +427,23 @@ impl DominanceInfo {
         }
     }
 
-    fn properly_dominates_impl(&self, ctx: &Context, a: OpId, b: OpId, enclosing_op_ok: bool) -> bool {
-        let (Some(a_block), Some(mut b_block)) = (ctx.op_parent_block(a), ctx.op_parent_block(b)) else {
+    fn properly_dominates_impl(
+        &self,
+        ctx: &Context,
+        a: OpId,
+        b: OpId,
+        enclosing_op_ok: bool,
+    ) -> bool {
+        let (Some(a_block), Some(mut b_block)) = (ctx.op_parent_block(a), ctx.op_parent_block(b))
+        else {
             return false;
         };
         if a == b {
             return !self.block_has_ssa_dominance(ctx, a_block);
         }
-        let Some(a_region) = ctx.block_parent_region(a_block) else { return false };
+        let Some(a_region) = ctx.block_parent_region(a_block) else {
+            return false;
+        };
         let mut b = b;
         if ctx.block_parent_region(b_block) != Some(a_region) {
             match find_ancestor_op_in_region(ctx, a_region, b) {
@@ -421,7 +461,8 @@ impl DominanceInfo {
             }
             return self.is_before_in_block(ctx, a_block, a, b);
         }
-        self.dom_tree(ctx, a_region).properly_dominates(a_block, b_block)
+        self.dom_tree(ctx, a_region)
+            .properly_dominates(a_block, b_block)
     }
 
     /// Whether op `a` properly dominates op `b`: `a != b` and `a` comes first on every path to

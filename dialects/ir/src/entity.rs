@@ -51,7 +51,11 @@ pub struct Arena<K: EntityId, V> {
 
 impl<K: EntityId, V> Default for Arena<K, V> {
     fn default() -> Self {
-        Arena { items: Vec::new(), live: 0, _key: PhantomData }
+        Arena {
+            items: Vec::new(),
+            live: 0,
+            _key: PhantomData,
+        }
     }
 }
 
@@ -123,7 +127,10 @@ impl<K: EntityId, V> Arena<K, V> {
 
     /// Live handles with their values, in creation order.
     pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
-        self.items.iter().enumerate().filter_map(|(i, v)| v.as_ref().map(|v| (K::from_index(i), v)))
+        self.items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.as_ref().map(|v| (K::from_index(i), v)))
     }
 }
 

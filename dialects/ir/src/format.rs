@@ -285,14 +285,21 @@ pub enum FormatElem {
 /// The sizes stored in a segment attribute (`operandSegmentSizes`).
 pub fn segment_sizes<'c>(ctx: &'c Context, op: OpId, attr: &str) -> Option<&'c [i64]> {
     match ctx.attr(op, attr).map(|a| ctx.attr_kind(a)) {
-        Some(AttrKind::DenseArray { values: DenseValues::Ints(v), .. }) => Some(v),
+        Some(AttrKind::DenseArray {
+            values: DenseValues::Ints(v),
+            ..
+        }) => Some(v),
         _ => None,
     }
 }
 
 fn group_range(single: &[bool], sizes: Option<&[i64]>, total: usize, g: usize) -> Range<usize> {
     if let Some(s) = sizes.filter(|s| s.len() == single.len()) {
-        let start = s[..g].iter().map(|&x| x.max(0) as usize).sum::<usize>().min(total);
+        let start = s[..g]
+            .iter()
+            .map(|&x| x.max(0) as usize)
+            .sum::<usize>()
+            .min(total);
         return start..(start + s[g].max(0) as usize).min(total);
     }
     let fixed = single.iter().filter(|&&x| x).count();
@@ -311,29 +318,49 @@ fn group_range(single: &[bool], sizes: Option<&[i64]>, total: usize, g: usize) -
 impl OpSpec {
     /// Positions of operand group `g` among `op`'s operands.
     pub fn operand_range(&self, ctx: &Context, op: OpId, g: usize) -> Range<usize> {
-        let single: smallvec::SmallVec<[bool; 8]> = self.operands.iter().map(|v| v.arity == Arity::Single).collect();
-        let sizes = if self.operand_segments { segment_sizes(ctx, op, OPERAND_SEGMENTS) } else { None };
+        let single: smallvec::SmallVec<[bool; 8]> = self
+            .operands
+            .iter()
+            .map(|v| v.arity == Arity::Single)
+            .collect();
+        let sizes = if self.operand_segments {
+            segment_sizes(ctx, op, OPERAND_SEGMENTS)
+        } else {
+            None
+        };
         group_range(&single, sizes, ctx.num_operands(op), g)
     }
     /// Positions of result group `g` among `op`'s results.
     pub fn result_range(&self, ctx: &Context, op: OpId, g: usize) -> Range<usize> {
-        let single: smallvec::SmallVec<[bool; 8]> = self.results.iter().map(|v| v.arity == Arity::Single).collect();
-        let sizes = if self.result_segments { segment_sizes(ctx, op, RESULT_SEGMENTS) } else { None };
+        let single: smallvec::SmallVec<[bool; 8]> = self
+            .results
+            .iter()
+            .map(|v| v.arity == Arity::Single)
+            .collect();
+        let sizes = if self.result_segments {
+            segment_sizes(ctx, op, RESULT_SEGMENTS)
+        } else {
+            None
+        };
         group_range(&single, sizes, ctx.num_results(op), g)
     }
     /// Positions of region group `g` among `op`'s regions.
     pub fn region_range(&self, ctx: &Context, op: OpId, g: usize) -> Range<usize> {
-        let single: smallvec::SmallVec<[bool; 8]> = self.regions.iter().map(|r| !r.variadic).collect();
+        let single: smallvec::SmallVec<[bool; 8]> =
+            self.regions.iter().map(|r| !r.variadic).collect();
         group_range(&single, None, ctx.regions(op).len(), g)
     }
     /// Positions of successor group `g` among `op`'s successors.
     pub fn successor_range(&self, ctx: &Context, op: OpId, g: usize) -> Range<usize> {
-        let single: smallvec::SmallVec<[bool; 8]> = self.successors.iter().map(|s| !s.variadic).collect();
+        let single: smallvec::SmallVec<[bool; 8]> =
+            self.successors.iter().map(|s| !s.variadic).collect();
         group_range(&single, None, ctx.successors(op).len(), g)
     }
     /// The values of operand group `g`.
     pub fn operand_group(&self, ctx: &Context, op: OpId, g: usize) -> Vec<Value> {
-        self.operand_range(ctx, op, g).map(|i| ctx.operand(op, i)).collect()
+        self.operand_range(ctx, op, g)
+            .map(|i| ctx.operand(op, i))
+            .collect()
     }
     /// The values of result group `g`.
     pub fn result_group(&self, ctx: &Context, op: OpId, g: usize) -> Vec<Value> {
@@ -361,7 +388,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 /// required attributes and attribute constraints, single-block regions. Trait-level checks
 /// (terminators, same types, isolation, parents) belong to the generic verifier.
 pub fn verify_op(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let err = |msg: String| Diagnostic::error(ctx.op_loc(op), format!("'{}' op {}", spec.name, msg));
+    let err =
+        |msg: String| Diagnostic::error(ctx.op_loc(op), format!("'{}' op {}", spec.name, msg));
 
     // Region count.
     let n_regions = ctx.regions(op).len();
@@ -379,21 +407,42 @@ pub fn verify_op(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), Diagnosti
     }
 
     // Result count.
-    verify_value_count(ctx, op, spec.results, spec.result_segments, RESULT_SEGMENTS, "result", &err)?;
+    verify_value_count(
+        ctx,
+        op,
+        spec.results,
+        spec.result_segments,
+        RESULT_SEGMENTS,
+        "result",
+        &err,
+    )?;
 
     // Successor count.
     let n_succ = ctx.successors(op).len();
     let fixed_succ = spec.successors.iter().filter(|s| !s.variadic).count();
     if spec.successors.iter().any(|s| s.variadic) {
         if n_succ < fixed_succ {
-            return Err(err(format!("requires at least {fixed_succ} successors but found {n_succ}")));
+            return Err(err(format!(
+                "requires at least {fixed_succ} successors but found {n_succ}"
+            )));
         }
     } else if n_succ != fixed_succ {
-        return Err(err(format!("requires {} but found {n_succ}", plural(fixed_succ, "successor", "successors"))));
+        return Err(err(format!(
+            "requires {} but found {n_succ}",
+            plural(fixed_succ, "successor", "successors")
+        )));
     }
 
     // Operand count.
-    verify_value_count(ctx, op, spec.operands, spec.operand_segments, OPERAND_SEGMENTS, "operand", &err)?;
+    verify_value_count(
+        ctx,
+        op,
+        spec.operands,
+        spec.operand_segments,
+        OPERAND_SEGMENTS,
+        "operand",
+        &err,
+    )?;
 
     // Attributes.
     for a in spec.attrs {
@@ -402,7 +451,10 @@ pub fn verify_op(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), Diagnosti
                 return Err(err(format!("requires attribute '{}'", a.name)));
             }
             Some(v) if !(a.check)(ctx, v) => {
-                return Err(err(format!("attribute '{}' failed to satisfy constraint: {}", a.name, a.constraint)));
+                return Err(err(format!(
+                    "attribute '{}' failed to satisfy constraint: {}",
+                    a.name, a.constraint
+                )));
             }
             _ => {}
         }
@@ -413,7 +465,11 @@ pub fn verify_op(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), Diagnosti
         for i in spec.operand_range(ctx, op, g) {
             let ty = ctx.value_type(ctx.operand(op, i));
             if !(v.check)(ctx, ty) {
-                return Err(err(format!("operand #{i} must be {}, but got '{}'", describe(v), ctx.type_to_string(ty))));
+                return Err(err(format!(
+                    "operand #{i} must be {}, but got '{}'",
+                    describe(v),
+                    ctx.type_to_string(ty)
+                )));
             }
         }
     }
@@ -421,7 +477,11 @@ pub fn verify_op(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), Diagnosti
         for i in spec.result_range(ctx, op, g) {
             let ty = ctx.value_type(ctx.result(op, i));
             if !(v.check)(ctx, ty) {
-                return Err(err(format!("result #{i} must be {}, but got '{}'", describe(v), ctx.type_to_string(ty))));
+                return Err(err(format!(
+                    "result #{i} must be {}, but got '{}'",
+                    describe(v),
+                    ctx.type_to_string(ty)
+                )));
             }
         }
     }
@@ -437,9 +497,14 @@ pub fn verify_op(spec: &OpSpec, ctx: &Context, op: OpId) -> Result<(), Diagnosti
                     spec.result_group(ctx, op, g)
                 }
             };
-            let Some(&src) = values(tf.operand, tf.group as usize).first() else { continue };
+            let Some(&src) = values(tf.operand, tf.group as usize).first() else {
+                continue;
+            };
             let expected = tf.apply(ctx, ctx.value_type(src));
-            if values(is_operand, g).iter().any(|&x| ctx.value_type(x) != expected) {
+            if values(is_operand, g)
+                .iter()
+                .any(|&x| ctx.value_type(x) != expected)
+            {
                 return Err(err(format!(
                     "failed to verify that type of '{}' matches {} of '{}'",
                     v.name, tf.what, tf.name
@@ -478,7 +543,11 @@ fn verify_value_count(
     what: &str,
     err: &dyn Fn(String) -> Diagnostic,
 ) -> Result<(), Diagnostic> {
-    let total = if what == "operand" { ctx.num_operands(op) } else { ctx.num_results(op) };
+    let total = if what == "operand" {
+        ctx.num_operands(op)
+    } else {
+        ctx.num_results(op)
+    };
     let fixed = groups.iter().filter(|v| v.arity == Arity::Single).count();
     if segmented {
         let Some(sizes) = segment_sizes(ctx, op, seg_attr) else {
@@ -492,7 +561,9 @@ fn verify_value_count(
             )));
         }
         if sizes.iter().any(|&s| s < 0) {
-            return Err(err(format!("'{seg_attr}' attribute cannot have negative elements")));
+            return Err(err(format!(
+                "'{seg_attr}' attribute cannot have negative elements"
+            )));
         }
         let sum: i64 = sizes.iter().sum();
         if sum as usize != total {
@@ -504,7 +575,9 @@ fn verify_value_count(
         for (v, &s) in groups.iter().zip(sizes) {
             match v.arity {
                 Arity::Single if s != 1 => {
-                    return Err(err(format!("{what} group starting at #{start} requires 1 element, but found {s}")));
+                    return Err(err(format!(
+                        "{what} group starting at #{start} requires 1 element, but found {s}"
+                    )));
                 }
                 Arity::Optional if s > 1 => {
                     return Err(err(format!(
@@ -531,7 +604,9 @@ fn verify_value_count(
         }
         Some(g) => {
             if total < fixed {
-                return Err(err(format!("expected {fixed} or more {what}s, but found {total}")));
+                return Err(err(format!(
+                    "expected {fixed} or more {what}s, but found {total}"
+                )));
             }
             if groups[g].arity == Arity::Optional && total - fixed > 1 {
                 return Err(err(format!(
@@ -562,7 +637,8 @@ fn anchor_present(spec: &OpSpec, ctx: &Context, op: OpId, a: Anchor) -> bool {
             if spec.regions[g as usize].variadic {
                 !r.is_empty()
             } else {
-                r.clone().any(|i| !ctx.region_blocks(ctx.region(op, i)).is_empty())
+                r.clone()
+                    .any(|i| !ctx.region_blocks(ctx.region(op, i)).is_empty())
             }
         }
         Anchor::Successor(g) => !spec.successor_range(ctx, op, g as usize).is_empty(),
@@ -571,12 +647,14 @@ fn anchor_present(spec: &OpSpec, ctx: &Context, op: OpId, a: Anchor) -> bool {
 
 fn type_ref_types(spec: &OpSpec, ctx: &Context, op: OpId, t: TypeRef) -> Vec<Type> {
     match t {
-        TypeRef::Operand(g) => {
-            spec.operand_range(ctx, op, g as usize).map(|i| ctx.value_type(ctx.operand(op, i))).collect()
-        }
-        TypeRef::Result(g) => {
-            spec.result_range(ctx, op, g as usize).map(|i| ctx.value_type(ctx.result(op, i))).collect()
-        }
+        TypeRef::Operand(g) => spec
+            .operand_range(ctx, op, g as usize)
+            .map(|i| ctx.value_type(ctx.operand(op, i)))
+            .collect(),
+        TypeRef::Result(g) => spec
+            .result_range(ctx, op, g as usize)
+            .map(|i| ctx.value_type(ctx.result(op, i)))
+            .collect(),
         TypeRef::Operands => ctx.operands(op).map(|v| ctx.value_type(v)).collect(),
         TypeRef::Results => ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect(),
     }
@@ -589,7 +667,13 @@ fn space(p: &mut Printer<'_>, s: bool) -> fmt::Result {
     Ok(())
 }
 
-fn print_elems(spec: &OpSpec, fmt: &OpFormat, elems: &[FormatElem], p: &mut Printer<'_>, op: OpId) -> fmt::Result {
+fn print_elems(
+    spec: &OpSpec,
+    fmt: &OpFormat,
+    elems: &[FormatElem],
+    p: &mut Printer<'_>,
+    op: OpId,
+) -> fmt::Result {
     let ctx = p.ctx;
     for e in elems {
         match *e {
@@ -636,7 +720,11 @@ fn print_elems(spec: &OpSpec, fmt: &OpFormat, elems: &[FormatElem], p: &mut Prin
                 let tys = type_ref_types(spec, ctx, op, of);
                 p.print_types(&tys)?;
             }
-            FormatElem::FunctionalType { inputs, results, space: s } => {
+            FormatElem::FunctionalType {
+                inputs,
+                results,
+                space: s,
+            } => {
                 space(p, s)?;
                 let ins = type_ref_types(spec, ctx, op, inputs);
                 let outs = type_ref_types(spec, ctx, op, results);
@@ -652,12 +740,18 @@ fn print_elems(spec: &OpSpec, fmt: &OpFormat, elems: &[FormatElem], p: &mut Prin
                     p.print_optional_attr_dict(op, fmt.elided_attrs)?;
                 }
             }
-            FormatElem::Optional { anchor, elems, elide_unit_anchor } => {
+            FormatElem::Optional {
+                anchor,
+                elems,
+                elide_unit_anchor,
+            } => {
                 if !anchor_present(spec, ctx, op, anchor) {
                     continue;
                 }
                 if elide_unit_anchor {
-                    let Anchor::Attr(ai) = anchor else { unreachable!() };
+                    let Anchor::Attr(ai) = anchor else {
+                        unreachable!()
+                    };
                     let inner: Vec<FormatElem> = elems
                         .iter()
                         .copied()
@@ -762,7 +856,10 @@ pub fn parsed_type<T: crate::types::DialectType>(p: &mut Parser<'_>, t: T) -> Pa
 }
 
 /// Uniques a dialect attribute built by a generated attribute parser.
-pub fn parsed_attr<T: crate::attrs::DialectAttr>(p: &mut Parser<'_>, a: T) -> ParseResult<Attribute> {
+pub fn parsed_attr<T: crate::attrs::DialectAttr>(
+    p: &mut Parser<'_>,
+    a: T,
+) -> ParseResult<Attribute> {
     parse_impl::parsed_attr(p, a)
 }
 

@@ -92,7 +92,8 @@ pub fn op_constant_value(ctx: &mut Context, op: OpId) -> Option<Attribute> {
     }
     match info.fold {
         Some(fold) => {
-            let consts: SmallVec<[Option<Attribute>; 2]> = (0..ctx.num_operands(op)).map(|_| None).collect();
+            let consts: SmallVec<[Option<Attribute>; 2]> =
+                (0..ctx.num_operands(op)).map(|_| None).collect();
             match fold(ctx, op, &consts)?.first()? {
                 FoldResult::Attr(a) => Some(*a),
                 FoldResult::Value(_) => None,
@@ -113,17 +114,21 @@ pub fn constant_value(ctx: &mut Context, v: Value) -> Option<Attribute> {
 pub fn fold_op(ctx: &mut Context, op: OpId) -> Option<SmallVec<[FoldResult; 1]>> {
     let fold = ctx.op_def(op)?.fold?;
     let operands = ctx.operand_vec(op);
-    let consts: SmallVec<[Option<Attribute>; 4]> = operands.iter().map(|&v| constant_value(ctx, v)).collect();
+    let consts: SmallVec<[Option<Attribute>; 4]> =
+        operands.iter().map(|&v| constant_value(ctx, v)).collect();
     fold(ctx, op, &consts)
 }
 
 /// Whether the op has no memory effects, including those of nested ops when its effects are
 /// recursive (MLIR's `isMemoryEffectFree`).
 pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
-    let Some(info) = ctx.op_def(op) else { return false };
+    let Some(info) = ctx.op_def(op) else {
+        return false;
+    };
     let t = info.traits;
     let recursive = t.contains(OpTraits::RECURSIVE_MEMORY_EFFECTS);
-    let effects = OpTraits::MEM_READ | OpTraits::MEM_WRITE | OpTraits::MEM_ALLOC | OpTraits::MEM_FREE;
+    let effects =
+        OpTraits::MEM_READ | OpTraits::MEM_WRITE | OpTraits::MEM_ALLOC | OpTraits::MEM_FREE;
     let own_effect_free = t.contains(OpTraits::PURE) || (recursive && !t.intersects(effects));
     if !own_effect_free {
         return false;
@@ -131,22 +136,31 @@ pub fn is_memory_effect_free(ctx: &Context, op: OpId) -> bool {
     if !recursive {
         return true;
     }
-    ctx.regions(op)
-        .iter()
-        .all(|&r| ctx.region_blocks(r).iter().all(|&b| ctx.block_ops(b).all(|o| is_memory_effect_free(ctx, o))))
+    ctx.regions(op).iter().all(|&r| {
+        ctx.region_blocks(r)
+            .iter()
+            .all(|&b| ctx.block_ops(b).all(|o| is_memory_effect_free(ctx, o)))
+    })
 }
 
 /// Whether `op` would be dead if its results were unused (MLIR's `wouldOpBeTriviallyDead`):
 /// it is registered, not a terminator nor a symbol, and its only effects (including those of
 /// nested ops when its effects are recursive) are reads and allocations. Pure ops qualify.
 pub fn would_op_be_trivially_dead(ctx: &Context, op: OpId) -> bool {
-    let Some(info) = ctx.op_def(op) else { return false };
-    if info.traits.intersects(OpTraits::TERMINATOR | OpTraits::SYMBOL) {
+    let Some(info) = ctx.op_def(op) else {
+        return false;
+    };
+    if info
+        .traits
+        .intersects(OpTraits::TERMINATOR | OpTraits::SYMBOL)
+    {
         return false;
     }
     let mut stack = vec![op];
     while let Some(o) = stack.pop() {
-        let Some(info) = ctx.op_def(o) else { return false };
+        let Some(info) = ctx.op_def(o) else {
+            return false;
+        };
         let t = info.traits;
         let recursive = t.contains(OpTraits::RECURSIVE_MEMORY_EFFECTS);
         if recursive {
@@ -184,11 +198,17 @@ pub fn constant_insertion_region(ctx: &Context, block: BlockId) -> Option<Region
 }
 
 /// Like [`constant_insertion_region`], but never leaves the regions of `scope_root`.
-fn constant_insertion_region_in(ctx: &Context, block: BlockId, scope_root: Option<OpId>) -> Option<RegionId> {
+fn constant_insertion_region_in(
+    ctx: &Context,
+    block: BlockId,
+    scope_root: Option<OpId>,
+) -> Option<RegionId> {
     let mut block = block;
     loop {
         let region = ctx.block_parent_region(block)?;
-        let Some(parent) = ctx.region_parent_op(region) else { return Some(region) };
+        let Some(parent) = ctx.region_parent_op(region) else {
+            return Some(region);
+        };
         if Some(parent) == scope_root {
             return Some(region);
         }
@@ -258,7 +278,10 @@ impl OperationFolder {
 
     /// A folder that materializes constants in place, without uniquing.
     pub fn without_uniquing() -> Self {
-        OperationFolder { no_uniquing: true, ..Self::default() }
+        OperationFolder {
+            no_uniquing: true,
+            ..Self::default()
+        }
     }
 
     /// Never hoists constants out of the regions of `root` (for drivers applied to an op that
@@ -301,9 +324,13 @@ impl OperationFolder {
     }
 
     fn rehoist_if_needed(&self, ctx: &mut Context, op: OpId) {
-        let Some(block) = ctx.op_parent_block(op) else { return };
+        let Some(block) = ctx.op_parent_block(op) else {
+            return;
+        };
         if ctx.first_op(block) != Some(op) {
-            let prev_owned = ctx.prev_op(op).is_some_and(|p| self.is_folder_owned_constant(p));
+            let prev_owned = ctx
+                .prev_op(op)
+                .is_some_and(|p| self.is_folder_owned_constant(p));
             if !prev_owned {
                 let first = ctx.first_op(block).expect("block has ops");
                 ctx.move_op(op, InsertPoint::Before(first));
@@ -316,15 +343,30 @@ impl OperationFolder {
     /// `false` is returned; otherwise `op` becomes the uniqued constant, is moved to the start
     /// of the insertion region's entry block if it is not already among the constants there,
     /// and `true` is returned. `value` is computed when `None`.
-    pub fn insert_known_constant(&mut self, ctx: &mut Context, op: OpId, value: Option<Attribute>) -> bool {
+    pub fn insert_known_constant(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        value: Option<Attribute>,
+    ) -> bool {
         if self.is_folder_owned_constant(op) {
             self.rehoist_if_needed(ctx, op);
             return true;
         }
-        let Some(value) = value.or_else(|| op_constant_value(ctx, op)) else { return true };
-        let Some(op_block) = ctx.op_parent_block(op) else { return true };
-        let Some(region) = self.insertion_region(ctx, op_block) else { return true };
-        let key: ConstKey = (op_dialect(ctx, op), value, ctx.value_type(ctx.result(op, 0)));
+        let Some(value) = value.or_else(|| op_constant_value(ctx, op)) else {
+            return true;
+        };
+        let Some(op_block) = ctx.op_parent_block(op) else {
+            return true;
+        };
+        let Some(region) = self.insertion_region(ctx, op_block) else {
+            return true;
+        };
+        let key: ConstKey = (
+            op_dialect(ctx, op),
+            value,
+            ctx.value_type(ctx.result(op, 0)),
+        );
         if let Some(&existing) = self.scopes.get(&region).and_then(|m| m.get(&key)) {
             if existing != op && ctx.op_exists(existing) {
                 let r = ctx.result(existing, 0);
@@ -333,9 +375,13 @@ impl OperationFolder {
                 return false;
             }
         }
-        let insert_block = ctx.entry_block(region).expect("insertion region has an entry block");
+        let insert_block = ctx
+            .entry_block(region)
+            .expect("insertion region has an entry block");
         let at_front = ctx.first_op(insert_block) == Some(op);
-        let after_owned = ctx.prev_op(op).is_some_and(|p| self.is_folder_owned_constant(p));
+        let after_owned = ctx
+            .prev_op(op)
+            .is_some_and(|p| self.is_folder_owned_constant(p));
         if op_block != insert_block || (!at_front && !after_owned) {
             match ctx.first_op(insert_block) {
                 Some(first) if first != op => ctx.move_op(op, InsertPoint::Before(first)),
@@ -390,7 +436,8 @@ impl OperationFolder {
         let new_dialect = op_dialect(ctx, const_op);
         if new_dialect == dialect {
             self.scopes.entry(region).or_default().insert(key, const_op);
-            self.owned.insert(const_op, (region, smallvec::smallvec![key]));
+            self.owned
+                .insert(const_op, (region, smallvec::smallvec![key]));
             return Some(const_op);
         }
         let new_key: ConstKey = (new_dialect, value, ty);
@@ -407,7 +454,8 @@ impl OperationFolder {
         let scope = self.scopes.entry(region).or_default();
         scope.insert(key, const_op);
         scope.insert(new_key, const_op);
-        self.owned.insert(const_op, (region, smallvec::smallvec![key, new_key]));
+        self.owned
+            .insert(const_op, (region, smallvec::smallvec![key, new_key]));
         Some(const_op)
     }
 
@@ -421,17 +469,23 @@ impl OperationFolder {
             self.rehoist_if_needed(ctx, op);
             return FoldOutcome::NotFolded;
         }
-        let Some(info) = ctx.op_def(op) else { return FoldOutcome::NotFolded };
+        let Some(info) = ctx.op_def(op) else {
+            return FoldOutcome::NotFolded;
+        };
         let mut operands = ctx.operand_vec(op);
-        let mut consts: SmallVec<[Option<Attribute>; 4]> = operands.iter().map(|&v| constant_value(ctx, v)).collect();
+        let mut consts: SmallVec<[Option<Attribute>; 4]> =
+            operands.iter().map(|&v| constant_value(ctx, v)).collect();
         let mut updated = false;
         if operands.len() >= 2 && info.traits.contains(OpTraits::COMMUTATIVE) {
             // Stable partition: non-constants first.
-            let mut idx: Vec<usize> = (0..operands.len()).filter(|&i| consts[i].is_none()).collect();
+            let mut idx: Vec<usize> = (0..operands.len())
+                .filter(|&i| consts[i].is_none())
+                .collect();
             idx.extend((0..operands.len()).filter(|&i| consts[i].is_some()));
             if idx.iter().enumerate().any(|(k, &i)| k != i) {
                 let new_operands: Vec<Value> = idx.iter().map(|&i| operands[i]).collect();
-                let new_consts: SmallVec<[Option<Attribute>; 4]> = idx.iter().map(|&i| consts[i]).collect();
+                let new_consts: SmallVec<[Option<Attribute>; 4]> =
+                    idx.iter().map(|&i| consts[i]).collect();
                 ctx.set_operands(op, &new_operands);
                 operands = new_operands;
                 consts = new_consts;
@@ -439,14 +493,26 @@ impl OperationFolder {
             }
         }
         let _ = operands;
-        let not_folded = if updated { FoldOutcome::InPlace } else { FoldOutcome::NotFolded };
-        let Some(fold) = info.fold else { return not_folded };
-        let Some(results) = fold(ctx, op, &consts) else { return not_folded };
+        let not_folded = if updated {
+            FoldOutcome::InPlace
+        } else {
+            FoldOutcome::NotFolded
+        };
+        let Some(fold) = info.fold else {
+            return not_folded;
+        };
+        let Some(results) = fold(ctx, op, &consts) else {
+            return not_folded;
+        };
         if !ctx.op_exists(op) {
             return FoldOutcome::Replaced;
         }
         let own_results = ctx.results(op).to_vec();
-        if results.is_empty() || results.iter().any(|r| matches!(r, FoldResult::Value(v) if own_results.contains(v))) {
+        if results.is_empty()
+            || results
+                .iter()
+                .any(|r| matches!(r, FoldResult::Value(v) if own_results.contains(v)))
+        {
             return FoldOutcome::InPlace;
         }
         if results.len() != own_results.len() {
@@ -464,7 +530,12 @@ impl OperationFolder {
         }
     }
 
-    fn process_fold_results(&mut self, ctx: &mut Context, op: OpId, results: &[FoldResult]) -> Option<Vec<Value>> {
+    fn process_fold_results(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        results: &[FoldResult],
+    ) -> Option<Vec<Value>> {
         let dialect = op_dialect(ctx, op);
         let loc = ctx.op_loc(op);
         let op_block = ctx.op_parent_block(op)?;
@@ -497,7 +568,9 @@ impl OperationFolder {
                     let const_op = match region {
                         Some(region) => {
                             let before = self.owned.len();
-                            let c = self.try_get_or_create_constant(ctx, region, dialect, a, res_ty, loc, ip);
+                            let c = self.try_get_or_create_constant(
+                                ctx, region, dialect, a, res_ty, loc, ip,
+                            );
                             if let Some(c) = c {
                                 if self.owned.len() != before && !created.contains(&c) {
                                     created.push(c);
@@ -505,7 +578,8 @@ impl OperationFolder {
                             }
                             c
                         }
-                        None => materialize_constant(ctx, dialect, a, res_ty, loc, ip).inspect(|&c| created.push(c)),
+                        None => materialize_constant(ctx, dialect, a, res_ty, loc, ip)
+                            .inspect(|&c| created.push(c)),
                     };
                     let Some(c) = const_op else {
                         for c in created {
@@ -518,7 +592,9 @@ impl OperationFolder {
                     if region.is_some() {
                         // The constant must dominate `op`: a reused constant may sit after it
                         // in the same block (MLIR moves it to the front unconditionally).
-                        if ctx.op_parent_block(c) == Some(op_block) && ctx.first_op(op_block) != Some(c) {
+                        if ctx.op_parent_block(c) == Some(op_block)
+                            && ctx.first_op(op_block) != Some(c)
+                        {
                             let first = ctx.first_op(op_block).expect("non-empty");
                             ctx.move_op(c, InsertPoint::Before(first));
                         }
@@ -552,20 +628,29 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, regions: &[RegionId]) -> bool
             continue;
         }
         let blocks = ctx.region_blocks(r).to_vec();
-        let Some(&entry) = blocks.first() else { continue };
+        let Some(&entry) = blocks.first() else {
+            continue;
+        };
         let mut reachable: rustc_hash::FxHashSet<BlockId> = rustc_hash::FxHashSet::default();
         let mut stack = vec![entry];
         reachable.insert(entry);
         while let Some(b) = stack.pop() {
             if let Some(t) = ctx.last_op(b) {
                 for &s in ctx.successors(t) {
-                    if ctx.block_exists(s) && ctx.block_parent_region(s) == Some(r) && reachable.insert(s) {
+                    if ctx.block_exists(s)
+                        && ctx.block_parent_region(s) == Some(r)
+                        && reachable.insert(s)
+                    {
                         stack.push(s);
                     }
                 }
             }
         }
-        let dead: Vec<BlockId> = blocks.iter().copied().filter(|b| !reachable.contains(b)).collect();
+        let dead: Vec<BlockId> = blocks
+            .iter()
+            .copied()
+            .filter(|b| !reachable.contains(b))
+            .collect();
         for &b in &blocks {
             if reachable.contains(&b) {
                 collect_nested_regions(ctx, b, &mut worklist);
@@ -583,8 +668,12 @@ pub fn erase_unreachable_blocks(ctx: &mut Context, regions: &[RegionId]) -> bool
         // Values of dead blocks used by live ops only occur in invalid IR: leave such regions.
         let dead_set: rustc_hash::FxHashSet<OpId> = dead_ops.iter().copied().collect();
         let used_outside = |v: Value| ctx.uses(v).any(|u| !dead_set.contains(&u.op));
-        let still_used = dead.iter().any(|&b| ctx.block_args(b).iter().any(|&a| used_outside(a)))
-            || dead_ops.iter().any(|&op| ctx.results(op).iter().any(|&v| used_outside(v)));
+        let still_used = dead
+            .iter()
+            .any(|&b| ctx.block_args(b).iter().any(|&a| used_outside(a)))
+            || dead_ops
+                .iter()
+                .any(|&op| ctx.results(op).iter().any(|&v| used_outside(v)));
         if still_used {
             continue;
         }
@@ -623,7 +712,10 @@ struct Worklist {
 
 impl Worklist {
     fn new() -> Self {
-        Worklist { list: Vec::new(), index: FxHashMap::default() }
+        Worklist {
+            list: Vec::new(),
+            index: FxHashMap::default(),
+        }
     }
     fn clear(&mut self) {
         self.list.clear();
@@ -732,7 +824,10 @@ impl Driver<'_> {
                 if !ctx.op_exists(op) {
                     continue;
                 }
-                if cse && is_constant_like(ctx, op) && !self.folder.insert_known_constant(ctx, op, None) {
+                if cse
+                    && is_constant_like(ctx, op)
+                    && !self.folder.insert_known_constant(ctx, op, None)
+                {
                     continue;
                 }
                 self.worklist.push(op);
@@ -745,7 +840,10 @@ impl Driver<'_> {
                 if !ctx.op_exists(op) {
                     continue;
                 }
-                if cse && is_constant_like(ctx, op) && !self.folder.insert_known_constant(ctx, op, None) {
+                if cse
+                    && is_constant_like(ctx, op)
+                    && !self.folder.insert_known_constant(ctx, op, None)
+                {
                     continue;
                 }
                 self.add_to_worklist(ctx, op);
@@ -756,7 +854,9 @@ impl Driver<'_> {
     }
 
     fn rewrite_limit_reached(&self) -> bool {
-        self.config.max_rewrites.is_some_and(|m| self.num_rewrites >= m)
+        self.config
+            .max_rewrites
+            .is_some_and(|m| self.num_rewrites >= m)
     }
 
     /// Processes the worklist; returns whether anything changed.
@@ -852,7 +952,11 @@ pub fn apply_patterns_greedily(
         patterns,
         config,
         worklist: Worklist::new(),
-        folder: if config.cse_constants { OperationFolder::new() } else { OperationFolder::without_uniquing() },
+        folder: if config.cse_constants {
+            OperationFolder::new()
+        } else {
+            OperationFolder::without_uniquing()
+        },
         num_rewrites: 0,
     };
     driver.folder.set_scope_root(Some(root));
@@ -883,7 +987,10 @@ pub fn apply_patterns_greedily(
     if changed && config.max_iterations > 0 {
         return Err(Diagnostic::error(
             ctx.op_loc(root),
-            format!("greedy pattern rewrite did not converge after {} iterations", config.max_iterations),
+            format!(
+                "greedy pattern rewrite did not converge after {} iterations",
+                config.max_iterations
+            ),
         ));
     }
     Ok(any_change)
@@ -910,7 +1017,11 @@ pub fn apply_op_patterns_and_fold(
 ) -> Result<OpRewriteOutcome, Diagnostic> {
     let loc = ctx.op_loc(op);
     let limit = config.max_rewrites.unwrap_or(100);
-    let mut folder = if config.cse_constants { OperationFolder::new() } else { OperationFolder::without_uniquing() };
+    let mut folder = if config.cse_constants {
+        OperationFolder::new()
+    } else {
+        OperationFolder::without_uniquing()
+    };
     let mut out = OpRewriteOutcome::default();
     let mut rewrites = 0usize;
     loop {

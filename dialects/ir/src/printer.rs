@@ -97,12 +97,14 @@ impl<'a> Printer<'a> {
         match results.len() {
             0 => {}
             1 => {
-                self.names.insert(results[0], (ValueName::Num(*next_value), None));
+                self.names
+                    .insert(results[0], (ValueName::Num(*next_value), None));
                 *next_value += 1;
             }
             _ => {
                 for (i, &r) in results.iter().enumerate() {
-                    self.names.insert(r, (ValueName::Num(*next_value), Some(i as u32)));
+                    self.names
+                        .insert(r, (ValueName::Num(*next_value), Some(i as u32)));
                 }
                 *next_value += 1;
             }
@@ -112,8 +114,11 @@ impl<'a> Printer<'a> {
     fn number_regions(&mut self, op: OpId, next_value: &mut u32, next_arg: &mut u32) {
         let isolated = self.ctx.op_has_traits(op, OpTraits::ISOLATED_FROM_ABOVE);
         let (mut local_value, mut local_arg) = (0u32, 0u32);
-        let (nv, na): (&mut u32, &mut u32) =
-            if isolated { (&mut local_value, &mut local_arg) } else { (next_value, next_arg) };
+        let (nv, na): (&mut u32, &mut u32) = if isolated {
+            (&mut local_value, &mut local_arg)
+        } else {
+            (next_value, next_arg)
+        };
         for &r in self.ctx.regions(op) {
             for (bi, &b) in self.ctx.region_blocks(r).iter().enumerate() {
                 self.block_ids.insert(b, bi as u32);
@@ -169,7 +174,11 @@ impl<'a> Printer<'a> {
                 }
                 Ok(())
             }
-            None => write!(self.out, "<<UNKNOWN SSA VALUE {}>>", crate::entity::EntityId::index(v)),
+            None => write!(
+                self.out,
+                "<<UNKNOWN SSA VALUE {}>>",
+                crate::entity::EntityId::index(v)
+            ),
         }
     }
 
@@ -272,7 +281,12 @@ impl<'a> Printer<'a> {
                 self.out.push('>');
                 Ok(())
             }
-            TypeKind::MemRef { shape, elem, layout, memory_space } => {
+            TypeKind::MemRef {
+                shape,
+                elem,
+                layout,
+                memory_space,
+            } => {
                 self.out.push_str("memref<");
                 self.print_shape(shape);
                 self.print_type(*elem)?;
@@ -302,7 +316,9 @@ impl<'a> Printer<'a> {
                 d.print_body(self)
             }
             // `!dialect<…>` (verbose form) or `!dialect.body`.
-            TypeKind::Opaque { dialect, body } if body.starts_with('<') => write!(self.out, "!{dialect}{body}"),
+            TypeKind::Opaque { dialect, body } if body.starts_with('<') => {
+                write!(self.out, "!{dialect}{body}")
+            }
             TypeKind::Opaque { dialect, body } => write!(self.out, "!{dialect}.{body}"),
         }
     }
@@ -313,7 +329,13 @@ impl<'a> Printer<'a> {
         let ctx = self.ctx;
         match ctx.attr_kind(m) {
             AttrKind::Integer { ty, .. }
-                if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 64, signedness: Signedness::Signless }) =>
+                if matches!(
+                    ctx.type_kind(*ty),
+                    TypeKind::Integer {
+                        width: 64,
+                        signedness: Signedness::Signless
+                    }
+                ) =>
             {
                 self.print_attr_without_type(m)
             }
@@ -345,7 +367,8 @@ impl<'a> Printer<'a> {
 
     /// Prints result types: a single non-function type bare, otherwise parenthesized.
     pub fn print_result_types(&mut self, tys: &[Type]) -> fmt::Result {
-        let bare = tys.len() == 1 && !matches!(self.ctx.type_kind(tys[0]), TypeKind::Function { .. });
+        let bare =
+            tys.len() == 1 && !matches!(self.ctx.type_kind(tys[0]), TypeKind::Function { .. });
         if bare {
             self.print_type(tys[0])
         } else {
@@ -358,8 +381,17 @@ impl<'a> Printer<'a> {
 
     /// Prints `(operand types) -> result types` for `op`.
     pub fn print_functional_type(&mut self, op: OpId) -> fmt::Result {
-        let ins: Vec<Type> = self.ctx.operands(op).map(|v| self.ctx.value_type(v)).collect();
-        let outs: Vec<Type> = self.ctx.results(op).iter().map(|&v| self.ctx.value_type(v)).collect();
+        let ins: Vec<Type> = self
+            .ctx
+            .operands(op)
+            .map(|v| self.ctx.value_type(v))
+            .collect();
+        let outs: Vec<Type> = self
+            .ctx
+            .results(op)
+            .iter()
+            .map(|&v| self.ctx.value_type(v))
+            .collect();
         self.out.push('(');
         self.print_types(&ins)?;
         self.out.push_str(") -> ");
@@ -384,14 +416,21 @@ impl<'a> Printer<'a> {
         match ctx.attr_kind(attr) {
             AttrKind::Unit => self.print_keyword("unit"),
             AttrKind::Integer { value, ty } => {
-                let is_bool = matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, signedness: Signedness::Signless });
+                let is_bool = matches!(
+                    ctx.type_kind(*ty),
+                    TypeKind::Integer {
+                        width: 1,
+                        signedness: Signedness::Signless
+                    }
+                );
                 if is_bool {
                     return self.print_keyword(if *value != 0 { "true" } else { "false" });
                 }
                 match ctx.type_kind(*ty) {
-                    TypeKind::Integer { width: 64, signedness: Signedness::Unsigned } => {
-                        write!(self.out, "{}", *value as u64)?
-                    }
+                    TypeKind::Integer {
+                        width: 64,
+                        signedness: Signedness::Unsigned,
+                    } => write!(self.out, "{}", *value as u64)?,
                     _ => write!(self.out, "{value}")?,
                 }
                 if with_type {
@@ -449,7 +488,9 @@ impl<'a> Printer<'a> {
                 self.out.push_str("dense<");
                 let elem = ctx.element_type_or_self(*ty);
                 let shape: Vec<i64> = match ctx.type_kind(*ty) {
-                    TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } => shape.clone(),
+                    TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } => {
+                        shape.clone()
+                    }
                     _ => vec![],
                 };
                 let count: i64 = shape.iter().product();
@@ -469,7 +510,9 @@ impl<'a> Printer<'a> {
             }
             // Builtin attributes kept as text (`strided<…>`, `affine_map<…>`) have no dialect.
             AttrKind::Opaque { dialect, body } if dialect.is_empty() => self.print_keyword(body),
-            AttrKind::Opaque { dialect, body } if body.starts_with('<') => write!(self.out, "#{dialect}{body}"),
+            AttrKind::Opaque { dialect, body } if body.starts_with('<') => {
+                write!(self.out, "#{dialect}{body}")
+            }
             AttrKind::Opaque { dialect, body } => write!(self.out, "#{dialect}.{body}"),
         }
     }
@@ -497,7 +540,13 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn print_dense_nested(&mut self, values: &DenseValues, elem: Type, shape: &[i64], idx: &mut usize) {
+    fn print_dense_nested(
+        &mut self,
+        values: &DenseValues,
+        elem: Type,
+        shape: &[i64],
+        idx: &mut usize,
+    ) {
         if shape.is_empty() {
             self.print_dense_elem(values, *idx, elem);
             *idx += 1;
@@ -535,8 +584,12 @@ impl<'a> Printer<'a> {
     /// Prints ` {attrs}` for the op's attributes except `elided` (nothing if none remain).
     pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) -> fmt::Result {
         let ctx = self.ctx;
-        let entries: Vec<NamedAttr> =
-            ctx.attrs(op).iter().filter(|a| !elided.contains(&ctx.str(a.name))).copied().collect();
+        let entries: Vec<NamedAttr> = ctx
+            .attrs(op)
+            .iter()
+            .filter(|a| !elided.contains(&ctx.str(a.name)))
+            .copied()
+            .collect();
         if entries.is_empty() {
             return Ok(());
         }
@@ -548,9 +601,16 @@ impl<'a> Printer<'a> {
 
     /// Like [`print_optional_attr_dict`](Self::print_optional_attr_dict) with the `attributes`
     /// keyword (`builtin.module attributes {…}`, `func.func … attributes {…}`).
-    pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) -> fmt::Result {
+    pub fn print_optional_attr_dict_with_keyword(
+        &mut self,
+        op: OpId,
+        elided: &[&str],
+    ) -> fmt::Result {
         let ctx = self.ctx;
-        let any = ctx.attrs(op).iter().any(|a| !elided.contains(&ctx.str(a.name)));
+        let any = ctx
+            .attrs(op)
+            .iter()
+            .any(|a| !elided.contains(&ctx.str(a.name)));
         if any {
             self.out.push_str(" attributes");
         }
@@ -686,7 +746,12 @@ impl<'a> Printer<'a> {
     /// Prints a region in braces. `print_entry_args`: print the entry block's header when it
     /// has arguments; `print_terminators`: print every block's last op even when it is an
     /// implicit terminator.
-    pub fn print_region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) -> fmt::Result {
+    pub fn print_region(
+        &mut self,
+        r: RegionId,
+        print_entry_args: bool,
+        print_terminators: bool,
+    ) -> fmt::Result {
         self.print_region_with(r, print_entry_args, print_terminators, false)
     }
 
@@ -706,8 +771,9 @@ impl<'a> Printer<'a> {
         self.indent += 1;
         for (bi, &b) in blocks.iter().enumerate() {
             let has_args = !ctx.block_args(b).is_empty();
-            let print_header =
-                bi > 0 || (print_entry_args && has_args) || (print_empty_block && ctx.first_op(b).is_none());
+            let print_header = bi > 0
+                || (print_entry_args && has_args)
+                || (print_empty_block && ctx.first_op(b).is_none());
             if print_header {
                 self.indent -= 1;
                 self.newline();
@@ -824,13 +890,22 @@ pub fn format_float(out: &mut String, value: f64, kind: &TypeKind) {
     let round_trips = match fk {
         FloatKind::F64 => six.parse::<f64>().ok() == Some(value),
         FloatKind::F32 => six.parse::<f32>().ok() == Some(value as f32),
-        _ => six.parse::<f64>().ok().map(|v| crate::parser::round_float(v, fk)) == Some(value),
+        _ => {
+            six.parse::<f64>()
+                .ok()
+                .map(|v| crate::parser::round_float(v, fk))
+                == Some(value)
+        }
     };
     if round_trips {
         out.push_str(&six);
         return;
     }
-    let shortest = if is_f32 { format!("{:e}", value as f32) } else { format!("{value:e}") };
+    let shortest = if is_f32 {
+        format!("{:e}", value as f32)
+    } else {
+        format!("{value:e}")
+    };
     // Ensure a fractional part so the lexer reads a float.
     let shortest = match shortest.split_once('e') {
         Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),

@@ -11,6 +11,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::attrs::Attribute;
+use crate::builder::Builder;
 use crate::context::{Context, OpId, OperationState, Value};
 use crate::diagnostic::Diagnostic;
 use crate::intern::{Interner, Symbol};
@@ -19,7 +20,6 @@ use crate::parser::{ParseResult, Parser};
 use crate::printer::Printer;
 use crate::rewrite::RewritePatternSet;
 use crate::types::Type;
-use crate::builder::Builder;
 
 bitflags::bitflags! {
     /// Op traits: static properties that generic code (verifier, passes) relies on.
@@ -129,7 +129,10 @@ inventory::collect!(OpInfo);
 
 impl fmt::Debug for OpInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("OpInfo").field("name", &self.name).field("traits", &self.traits).finish_non_exhaustive()
+        f.debug_struct("OpInfo")
+            .field("name", &self.name)
+            .field("traits", &self.traits)
+            .finish_non_exhaustive()
     }
 }
 
@@ -205,11 +208,17 @@ impl Registry {
     }
     /// The parser of type `!dialect.mnemonic`.
     pub fn type_def(&self, dialect: &str, mnemonic: &str) -> Option<&'static TypeDefInfo> {
-        self.type_defs.iter().find(|((d, m), _)| *d == dialect && *m == mnemonic).map(|(_, v)| *v)
+        self.type_defs
+            .iter()
+            .find(|((d, m), _)| *d == dialect && *m == mnemonic)
+            .map(|(_, v)| *v)
     }
     /// The parser of attribute `#dialect.mnemonic`.
     pub fn attr_def(&self, dialect: &str, mnemonic: &str) -> Option<&'static AttrDefInfo> {
-        self.attr_defs.iter().find(|((d, m), _)| *d == dialect && *m == mnemonic).map(|(_, v)| *v)
+        self.attr_defs
+            .iter()
+            .find(|((d, m), _)| *d == dialect && *m == mnemonic)
+            .map(|(_, v)| *v)
     }
     /// Every registered op definition, sorted by name.
     pub fn ops(&self) -> Vec<&'static OpInfo> {

@@ -61,7 +61,8 @@ impl RewritePatternSet {
     }
     /// Moves the patterns out, sorted by decreasing benefit (stable).
     pub fn into_sorted(mut self) -> Vec<Box<dyn RewritePattern>> {
-        self.patterns.sort_by_key(|p| std::cmp::Reverse(p.benefit()));
+        self.patterns
+            .sort_by_key(|p| std::cmp::Reverse(p.benefit()));
         self.patterns
     }
 }
@@ -75,7 +76,9 @@ impl<'c> PatternRewriter<'c> {
     /// A rewriter positioned before `op`.
     pub fn new(ctx: &'c mut Context, op: OpId) -> Self {
         let loc = ctx.op_loc(op);
-        PatternRewriter { builder: Builder::new(ctx, InsertPoint::Before(op), loc) }
+        PatternRewriter {
+            builder: Builder::new(ctx, InsertPoint::Before(op), loc),
+        }
     }
     /// The underlying builder.
     pub fn builder(&mut self) -> &mut Builder<'c> {
@@ -114,7 +117,12 @@ impl<'c> PatternRewriter<'c> {
     }
     /// Moves the blocks of `region` into `dest` before block `before` (at the end of `dest`
     /// when `None`). `region` is left empty.
-    pub fn inline_region_before(&mut self, region: RegionId, dest: RegionId, before: Option<BlockId>) {
+    pub fn inline_region_before(
+        &mut self,
+        region: RegionId,
+        dest: RegionId,
+        before: Option<BlockId>,
+    ) {
         inline_region_before(self.builder.ctx, region, dest, before);
     }
     /// Moves the ops of `block` before `op`, replacing the block's arguments with `args`, and
@@ -135,10 +143,19 @@ impl<'c> PatternRewriter<'c> {
 }
 
 /// Moves the blocks of `region` into `dest` before block `before` (at the end when `None`).
-pub fn inline_region_before(ctx: &mut Context, region: RegionId, dest: RegionId, before: Option<BlockId>) {
+pub fn inline_region_before(
+    ctx: &mut Context,
+    region: RegionId,
+    dest: RegionId,
+    before: Option<BlockId>,
+) {
     let blocks = ctx.region_blocks(region).to_vec();
     let index = match before {
-        Some(b) => ctx.region_blocks(dest).iter().position(|&x| x == b).expect("`before` is a block of `dest`"),
+        Some(b) => ctx
+            .region_blocks(dest)
+            .iter()
+            .position(|&x| x == b)
+            .expect("`before` is a block of `dest`"),
         None => ctx.region_blocks(dest).len(),
     };
     for (i, b) in blocks.into_iter().enumerate() {
@@ -151,7 +168,11 @@ pub fn inline_region_before(ctx: &mut Context, region: RegionId, dest: RegionId,
 /// arguments with `args`, then erases the empty block (detaching it from its region first).
 pub fn inline_block_before(ctx: &mut Context, block: BlockId, ip: InsertPoint, args: &[Value]) {
     let block_args = ctx.block_args(block).to_vec();
-    assert_eq!(block_args.len(), args.len(), "inline_block_before: argument count mismatch");
+    assert_eq!(
+        block_args.len(),
+        args.len(),
+        "inline_block_before: argument count mismatch"
+    );
     for (a, &v) in block_args.into_iter().zip(args) {
         ctx.replace_all_uses_with(a, v);
     }
@@ -161,8 +182,14 @@ pub fn inline_block_before(ctx: &mut Context, block: BlockId, ip: InsertPoint, a
 
 /// Splits `block` before `op` (see [`PatternRewriter::split_block`]).
 pub fn split_block(ctx: &mut Context, block: BlockId, op: OpId) -> BlockId {
-    let region = ctx.block_parent_region(block).expect("split_block: block is in a region");
-    let pos = ctx.region_blocks(region).iter().position(|&b| b == block).expect("block in its region");
+    let region = ctx
+        .block_parent_region(block)
+        .expect("split_block: block is in a region");
+    let pos = ctx
+        .region_blocks(region)
+        .iter()
+        .position(|&b| b == block)
+        .expect("block in its region");
     let new = ctx.create_block(&[]);
     ctx.insert_block(region, pos + 1, new);
     let mut cur = Some(op);
@@ -210,7 +237,11 @@ impl FrozenRewritePatternSet {
                 list.sort_unstable();
             }
         }
-        FrozenRewritePatternSet { patterns, by_root, any_root }
+        FrozenRewritePatternSet {
+            patterns,
+            by_root,
+            any_root,
+        }
     }
     /// The patterns that may match an op named `name`, best first.
     pub fn patterns_for(&self, name: &str) -> impl Iterator<Item = &dyn RewritePattern> + '_ {

@@ -118,7 +118,9 @@ pub fn lookup_symbol_in(ctx: &Context, table_op: OpId, name: &str) -> Option<OpI
     let &region = ctx.regions(table_op).first()?;
     for &b in ctx.region_blocks(region) {
         for op in ctx.block_ops(b) {
-            let Some(na) = ctx.attrs(op).iter().find(|a| a.name == name_attr) else { continue };
+            let Some(na) = ctx.attrs(op).iter().find(|a| a.name == name_attr) else {
+                continue;
+            };
             if let AttrKind::String(s) = ctx.attr_kind(na.value) {
                 if s == name {
                     return Some(op);
@@ -136,7 +138,9 @@ fn lookup_symbol_sym_in(ctx: &Context, table_op: OpId, name: Symbol) -> Option<O
 /// Resolves a (possibly nested) `SymbolRef` attribute in `table_op`: `@a::@b` finds `a` in
 /// `table_op`, then `b` in `a` (which must be a symbol table).
 pub fn lookup_symbol_ref_in(ctx: &Context, table_op: OpId, symbol_ref: Attribute) -> Option<OpId> {
-    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(symbol_ref) else { return None };
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(symbol_ref) else {
+        return None;
+    };
     let mut cur = lookup_symbol_sym_in(ctx, table_op, *root)?;
     for &n in nested {
         if !is_symbol_table(ctx, cur) {
@@ -167,7 +171,11 @@ pub fn lookup_nearest_symbol_from(ctx: &Context, from: OpId, name: &str) -> Opti
 }
 
 /// Resolves a `SymbolRef` attribute from `from` (see [`lookup_nearest_symbol_from`]).
-pub fn lookup_nearest_symbol_ref_from(ctx: &Context, from: OpId, symbol_ref: Attribute) -> Option<OpId> {
+pub fn lookup_nearest_symbol_ref_from(
+    ctx: &Context,
+    from: OpId,
+    symbol_ref: Attribute,
+) -> Option<OpId> {
     let table = nearest_symbol_table(ctx, from)?;
     lookup_symbol_ref_in(ctx, table, symbol_ref)
 }
@@ -206,7 +214,11 @@ fn collect_op_symbol_uses(ctx: &Context, op: OpId, out: &mut Vec<SymbolUse>) {
     for na in ctx.attrs(op) {
         walk_symbol_refs(ctx, na.value, &mut |a| {
             if let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(a) {
-                out.push(SymbolUse { user: op, symbol_ref: a, root: *root });
+                out.push(SymbolUse {
+                    user: op,
+                    symbol_ref: a,
+                    root: *root,
+                });
             }
         });
     }
@@ -244,8 +256,13 @@ fn push_children_rev(ctx: &Context, op: OpId, stack: &mut Vec<OpId>) {
 
 /// The uses (see [`symbol_uses`]) under `scope` whose root name is `name`.
 pub fn symbol_uses_of(ctx: &Context, name: &str, scope: OpId) -> Vec<SymbolUse> {
-    let Some(sym) = ctx.lookup_symbol(name) else { return Vec::new() };
-    symbol_uses(ctx, scope).into_iter().filter(|u| u.root == sym).collect()
+    let Some(sym) = ctx.lookup_symbol(name) else {
+        return Vec::new();
+    };
+    symbol_uses(ctx, scope)
+        .into_iter()
+        .filter(|u| u.root == sym)
+        .collect()
 }
 
 /// Whether no op under `scope` references `name`.
@@ -255,7 +272,12 @@ pub fn symbol_known_use_empty(ctx: &Context, name: &str, scope: OpId) -> bool {
 
 /// `attr` with every `SymbolRef` whose root is `old` re-rooted at `new`, or `None` if `attr`
 /// contains no such reference.
-pub fn replace_symbol_refs_in_attr(ctx: &mut Context, attr: Attribute, old: Symbol, new: Symbol) -> Option<Attribute> {
+pub fn replace_symbol_refs_in_attr(
+    ctx: &mut Context,
+    attr: Attribute,
+    old: Symbol,
+    new: Symbol,
+) -> Option<Attribute> {
     enum Shape {
         Ref(Vec<Symbol>),
         Array(Vec<Attribute>),
@@ -298,8 +320,11 @@ pub fn replace_all_symbol_uses(ctx: &mut Context, old: &str, new: &str, scope: O
     let old_sym = ctx.intern(old);
     let new_sym = ctx.intern(new);
     let users: Vec<OpId> = {
-        let mut v: Vec<OpId> =
-            symbol_uses(ctx, scope).into_iter().filter(|u| u.root == old_sym).map(|u| u.user).collect();
+        let mut v: Vec<OpId> = symbol_uses(ctx, scope)
+            .into_iter()
+            .filter(|u| u.root == old_sym)
+            .map(|u| u.user)
+            .collect();
         v.dedup();
         v
     };
@@ -320,9 +345,15 @@ pub fn replace_all_symbol_uses(ctx: &mut Context, old: &str, new: &str, scope: O
 /// that contains it (MLIR's `SymbolTable::rename`). Returns `false` if `op` has no name or
 /// is not inside a symbol table.
 pub fn rename_symbol(ctx: &mut Context, op: OpId, new_name: &str) -> bool {
-    let Some(old) = symbol_name(ctx, op).map(str::to_string) else { return false };
-    let Some(parent) = ctx.op_parent_op(op) else { return false };
-    let Some(table) = nearest_symbol_table(ctx, parent) else { return false };
+    let Some(old) = symbol_name(ctx, op).map(str::to_string) else {
+        return false;
+    };
+    let Some(parent) = ctx.op_parent_op(op) else {
+        return false;
+    };
+    let Some(table) = nearest_symbol_table(ctx, parent) else {
+        return false;
+    };
     if old != new_name {
         replace_all_symbol_uses(ctx, &old, new_name, table);
     }
@@ -358,7 +389,11 @@ impl SymbolTable {
                 }
             }
         }
-        SymbolTable { op: table_op, symbols, uniquing_counter: 0 }
+        SymbolTable {
+            op: table_op,
+            symbols,
+            uniquing_counter: 0,
+        }
     }
     /// The table op.
     pub fn op(&self) -> OpId {

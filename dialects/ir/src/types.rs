@@ -144,24 +144,70 @@ impl PartialEq for TypeKind {
     fn eq(&self, other: &Self) -> bool {
         use TypeKind::*;
         match (self, other) {
-            (Integer { width: a, signedness: s }, Integer { width: b, signedness: t }) => a == b && s == t,
+            (
+                Integer {
+                    width: a,
+                    signedness: s,
+                },
+                Integer {
+                    width: b,
+                    signedness: t,
+                },
+            ) => a == b && s == t,
             (Index, Index) | (None, None) => true,
             (Float(a), Float(b)) => a == b,
-            (Function { inputs: a, results: r }, Function { inputs: b, results: s }) => a == b && r == s,
+            (
+                Function {
+                    inputs: a,
+                    results: r,
+                },
+                Function {
+                    inputs: b,
+                    results: s,
+                },
+            ) => a == b && r == s,
             (Tuple(a), Tuple(b)) => a == b,
             (Complex(a), Complex(b)) => a == b,
-            (RankedTensor { shape: a, elem: e }, RankedTensor { shape: b, elem: f }) => a == b && e == f,
+            (RankedTensor { shape: a, elem: e }, RankedTensor { shape: b, elem: f }) => {
+                a == b && e == f
+            }
             (UnrankedTensor { elem: a }, UnrankedTensor { elem: b }) => a == b,
             (Vector { shape: a, elem: e }, Vector { shape: b, elem: f }) => a == b && e == f,
             (
-                MemRef { shape: a, elem: e, layout: l, memory_space: m },
-                MemRef { shape: b, elem: f, layout: k, memory_space: n },
+                MemRef {
+                    shape: a,
+                    elem: e,
+                    layout: l,
+                    memory_space: m,
+                },
+                MemRef {
+                    shape: b,
+                    elem: f,
+                    layout: k,
+                    memory_space: n,
+                },
             ) => a == b && e == f && l == k && m == n,
-            (UnrankedMemRef { elem: a, memory_space: m }, UnrankedMemRef { elem: b, memory_space: n }) => {
-                a == b && m == n
-            }
+            (
+                UnrankedMemRef {
+                    elem: a,
+                    memory_space: m,
+                },
+                UnrankedMemRef {
+                    elem: b,
+                    memory_space: n,
+                },
+            ) => a == b && m == n,
             (Dialect(a), Dialect(b)) => DynEqHash::eq_dyn(a.as_ref(), b.as_any()),
-            (Opaque { dialect: a, body: x }, Opaque { dialect: b, body: y }) => a == b && x == y,
+            (
+                Opaque {
+                    dialect: a,
+                    body: x,
+                },
+                Opaque {
+                    dialect: b,
+                    body: y,
+                },
+            ) => a == b && x == y,
             _ => false,
         }
     }
@@ -181,7 +227,12 @@ impl Hash for TypeKind {
             Complex(t) => t.hash(state),
             RankedTensor { shape, elem } | Vector { shape, elem } => (shape, elem).hash(state),
             UnrankedTensor { elem } => elem.hash(state),
-            MemRef { shape, elem, layout, memory_space } => (shape, elem, layout, memory_space).hash(state),
+            MemRef {
+                shape,
+                elem,
+                layout,
+                memory_space,
+            } => (shape, elem, layout, memory_space).hash(state),
             UnrankedMemRef { elem, memory_space } => (elem, memory_space).hash(state),
             Dialect(d) => {
                 d.dialect().hash(state);
@@ -239,4 +290,3 @@ pub trait DialectType: DynEqHash + fmt::Debug + Send + Sync {
     /// Prints what follows the mnemonic (typically `<…>`; may print nothing).
     fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result;
 }
-

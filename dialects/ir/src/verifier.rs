@@ -50,7 +50,10 @@ use crate::types::{Type, TypeKind};
 /// An error about `op`, prefixed MLIR-style: `'dialect.op' op <msg>` (MLIR's `emitOpError`),
 /// located at the op.
 pub fn op_error(ctx: &Context, op: OpId, msg: impl Display) -> Diagnostic {
-    Diagnostic::error(ctx.op_loc(op), format!("'{}' op {}", ctx.op_name_str(op), msg))
+    Diagnostic::error(
+        ctx.op_loc(op),
+        format!("'{}' op {}", ctx.op_name_str(op), msg),
+    )
 }
 
 /// An error at `op`'s location without the op prefix (MLIR's `Operation::emitError`).
@@ -60,7 +63,12 @@ pub fn op_plain_error(ctx: &Context, op: OpId, msg: impl Display) -> Diagnostic 
 
 /// Verifies `op` and everything nested in it; returns the first error.
 pub fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
-    let mut v = Verifier { ctx, errors: Vec::new(), first_only: true, dom: DominanceInfo::new() };
+    let mut v = Verifier {
+        ctx,
+        errors: Vec::new(),
+        first_only: true,
+        dom: DominanceInfo::new(),
+    };
     let _ = v.verify_op_and_dominance(op);
     match v.errors.into_iter().next() {
         Some(d) => Err(d),
@@ -70,7 +78,12 @@ pub fn verify(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 
 /// Verifies `op` and everything nested in it; returns every error found (empty if valid).
 pub fn verify_all(ctx: &Context, op: OpId) -> Vec<Diagnostic> {
-    let mut v = Verifier { ctx, errors: Vec::new(), first_only: false, dom: DominanceInfo::new() };
+    let mut v = Verifier {
+        ctx,
+        errors: Vec::new(),
+        first_only: false,
+        dom: DominanceInfo::new(),
+    };
     let _ = v.verify_op_and_dominance(op);
     v.errors
 }
@@ -90,9 +103,9 @@ struct Verifier<'a> {
 /// The shape of a shaped type: `None` if not shaped, `Some(None)` if unranked.
 fn shape_of(ctx: &Context, ty: Type) -> Option<Option<&[i64]>> {
     match ctx.type_kind(ty) {
-        TypeKind::RankedTensor { shape, .. } | TypeKind::Vector { shape, .. } | TypeKind::MemRef { shape, .. } => {
-            Some(Some(shape.as_slice()))
-        }
+        TypeKind::RankedTensor { shape, .. }
+        | TypeKind::Vector { shape, .. }
+        | TypeKind::MemRef { shape, .. } => Some(Some(shape.as_slice())),
         TypeKind::UnrankedTensor { .. } | TypeKind::UnrankedMemRef { .. } => Some(None),
         _ => None,
     }
@@ -106,7 +119,9 @@ pub fn compatible_shapes(ctx: &Context, a: Type, b: Type) -> bool {
         (Some(None), Some(_)) | (Some(_), Some(None)) => true,
         (Some(Some(x)), Some(Some(y))) => {
             x.len() == y.len()
-                && x.iter().zip(y).all(|(&p, &q)| p == q || p == crate::types::DYNAMIC || q == crate::types::DYNAMIC)
+                && x.iter().zip(y).all(|(&p, &q)| {
+                    p == q || p == crate::types::DYNAMIC || q == crate::types::DYNAMIC
+                })
         }
         _ => false,
     }
@@ -151,7 +166,9 @@ impl Verifier<'_> {
                     self.emit(d)?;
                 }
                 for o in ctx.block_ops(b) {
-                    if !ctx.regions(o).is_empty() && ctx.op_has_traits(o, OpTraits::ISOLATED_FROM_ABOVE) {
+                    if !ctx.regions(o).is_empty()
+                        && ctx.op_has_traits(o, OpTraits::ISOLATED_FROM_ABOVE)
+                    {
                         isolated.push(o);
                     } else {
                         self.verify_operation(o)?;
@@ -175,27 +192,44 @@ impl Verifier<'_> {
                 return Err(op_plain_error(ctx, op, "null operand found"));
             }
             if matches!(ctx.value_def(v), ValueDef::Placeholder) {
-                return Err(op_error(ctx, op, format!("operand #{i} is an unresolved forward reference")));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("operand #{i} is an unresolved forward reference"),
+                ));
             }
         }
         for (i, &s) in ctx.successors(op).iter().enumerate() {
             if !ctx.block_exists(s) {
-                return Err(op_error(ctx, op, format!("successor #{i} refers to an erased block")));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("successor #{i} refers to an erased block"),
+                ));
             }
         }
         if let Some(info) = ctx.op_def(op) {
             let t = info.traits;
             let nsucc = ctx.successors(op).len();
             if nsucc != 0 && !t.contains(OpTraits::TERMINATOR) {
-                return Err(op_error(ctx, op, format!("requires 0 successors but found {nsucc}")));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("requires 0 successors but found {nsucc}"),
+                ));
             }
             if !info.parents.is_empty() {
-                let ok = ctx.op_parent_op(op).is_some_and(|p| info.parents.contains(&ctx.op_name_str(p)));
+                let ok = ctx
+                    .op_parent_op(op)
+                    .is_some_and(|p| info.parents.contains(&ctx.op_name_str(p)));
                 if !ok {
                     let msg = if info.parents.len() == 1 {
                         format!("expects parent op '{}'", info.parents[0])
                     } else {
-                        format!("expects parent op to be one of '{}'", info.parents.join(", "))
+                        format!(
+                            "expects parent op to be one of '{}'",
+                            info.parents.join(", ")
+                        )
                     };
                     return Err(op_error(ctx, op, msg));
                 }
@@ -203,7 +237,11 @@ impl Verifier<'_> {
             if t.contains(OpTraits::TERMINATOR) {
                 let last = ctx.op_parent_block(op).and_then(|b| ctx.last_op(b));
                 if last != Some(op) {
-                    return Err(op_error(ctx, op, "must be the last operation in the parent block"));
+                    return Err(op_error(
+                        ctx,
+                        op,
+                        "must be the last operation in the parent block",
+                    ));
                 }
             }
             if t.contains(OpTraits::SINGLE_BLOCK) {
@@ -213,7 +251,11 @@ impl Verifier<'_> {
                         continue;
                     }
                     if blocks.len() != 1 {
-                        return Err(op_error(ctx, op, format!("expects region #{i} to have 0 or 1 blocks")));
+                        return Err(op_error(
+                            ctx,
+                            op,
+                            format!("expects region #{i} to have 0 or 1 blocks"),
+                        ));
                     }
                     if !t.contains(OpTraits::NO_TERMINATOR) && ctx.first_op(blocks[0]).is_none() {
                         return Err(op_error(ctx, op, "expects a non-empty block"));
@@ -223,23 +265,40 @@ impl Verifier<'_> {
             if t.contains(OpTraits::SAME_TYPE_OPERANDS) && ctx.num_operands(op) >= 2 {
                 let first = ctx.value_type(ctx.operand(op, 0));
                 if ctx.operands(op).any(|v| ctx.value_type(v) != first) {
-                    return Err(op_error(ctx, op, "requires all operands to have the same type"));
+                    return Err(op_error(
+                        ctx,
+                        op,
+                        "requires all operands to have the same type",
+                    ));
                 }
             }
             if t.contains(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE) {
                 if ctx.num_operands(op) == 0 {
-                    return Err(op_error(ctx, op, "expected 1 or more operands, but found 0"));
+                    return Err(op_error(
+                        ctx,
+                        op,
+                        "expected 1 or more operands, but found 0",
+                    ));
                 }
                 if ctx.num_results(op) == 0 {
                     return Err(op_error(ctx, op, "expected 1 or more results"));
                 }
                 let ty = ctx.value_type(ctx.result(op, 0));
                 let elem = ctx.element_type_or_self(ty);
-                let all = ctx.results(op).iter().skip(1).copied().chain(ctx.operands(op));
+                let all = ctx
+                    .results(op)
+                    .iter()
+                    .skip(1)
+                    .copied()
+                    .chain(ctx.operands(op));
                 for v in all {
                     let t2 = ctx.value_type(v);
                     if ctx.element_type_or_self(t2) != elem || !compatible_shapes(ctx, t2, ty) {
-                        return Err(op_error(ctx, op, "requires the same type for all operands and results"));
+                        return Err(op_error(
+                            ctx,
+                            op,
+                            "requires the same type for all operands and results",
+                        ));
                     }
                 }
             }
@@ -247,6 +306,19 @@ impl Verifier<'_> {
                 match ctx.attr(op, crate::symbol::SYM_NAME_ATTR) {
                     Some(a) if ctx.attr_as_str(a).is_some() => {}
                     _ => return Err(op_error(ctx, op, "requires string attribute 'sym_name'")),
+                }
+                // A symbol lives directly in a symbol table (an unregistered parent might be one).
+                if let Some(parent) = ctx.op_parent_op(op) {
+                    if ctx
+                        .op_def(parent)
+                        .is_some_and(|p| !p.traits.contains(OpTraits::SYMBOL_TABLE))
+                    {
+                        return Err(op_error(
+                            ctx,
+                            op,
+                            "symbol's parent must have the SymbolTable trait",
+                        ));
+                    }
                 }
                 if let Some(vis) = ctx.attr(op, crate::symbol::SYM_VISIBILITY_ATTR) {
                     match ctx.attr_as_str(vis) {
@@ -278,12 +350,25 @@ impl Verifier<'_> {
         for (i, &r) in ctx.regions(op).iter().enumerate() {
             let blocks = ctx.region_blocks(r);
             if graph && blocks.len() > 1 {
-                return Err(op_error(ctx, op, format!("expects graph region #{i} to have 0 or 1 blocks")));
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!("expects graph region #{i} to have 0 or 1 blocks"),
+                ));
             }
-            let Some(&entry) = blocks.first() else { continue };
-            let has_pred = blocks.iter().any(|&b| ctx.last_op(b).is_some_and(|t| ctx.successors(t).contains(&entry)));
+            let Some(&entry) = blocks.first() else {
+                continue;
+            };
+            let has_pred = blocks.iter().any(|&b| {
+                ctx.last_op(b)
+                    .is_some_and(|t| ctx.successors(t).contains(&entry))
+            });
             if has_pred {
-                return Err(op_plain_error(ctx, op, "entry block of region may not have predecessors"));
+                return Err(op_plain_error(
+                    ctx,
+                    op,
+                    "entry block of region may not have predecessors",
+                ));
             }
         }
         Ok(())
@@ -295,7 +380,11 @@ impl Verifier<'_> {
         let last = ctx.last_op(block);
         for o in ctx.block_ops(block) {
             if !ctx.successors(o).is_empty() && Some(o) != last {
-                return Err(op_plain_error(ctx, o, "operation with block successors must terminate its parent block"));
+                return Err(op_plain_error(
+                    ctx,
+                    o,
+                    "operation with block successors must terminate its parent block",
+                ));
             }
         }
         if let Some(t) = last {
@@ -305,18 +394,30 @@ impl Verifier<'_> {
                 }
             }
         }
-        let Some(parent) = region.and_then(|r| ctx.region_parent_op(r)) else { return Ok(()) };
-        let Some(info) = ctx.op_def(parent) else { return Ok(()) };
+        let Some(parent) = region.and_then(|r| ctx.region_parent_op(r)) else {
+            return Ok(());
+        };
+        let Some(info) = ctx.op_def(parent) else {
+            return Ok(());
+        };
         let single_block = region.is_some_and(|r| ctx.region_blocks(r).len() == 1);
         if info.traits.contains(OpTraits::NO_TERMINATOR) && single_block {
             return Ok(());
         }
         match last {
-            None => Err(op_plain_error(ctx, parent, "empty block: expect at least a terminator")),
+            None => Err(op_plain_error(
+                ctx,
+                parent,
+                "empty block: expect at least a terminator",
+            )),
             Some(t) => {
                 if ctx.op_def(t).is_some() && !ctx.op_has_traits(t, OpTraits::TERMINATOR) {
                     let printed = ctx.print_op_to_string(t, PrintOptions::default());
-                    Err(op_plain_error(ctx, t, format!("block with no terminator, has {}", printed.trim_end())))
+                    Err(op_plain_error(
+                        ctx,
+                        t,
+                        format!("block with no terminator, has {}", printed.trim_end()),
+                    ))
                 } else {
                     Ok(())
                 }
@@ -337,12 +438,13 @@ impl Verifier<'_> {
                 Ok(())
             }
             None => {
-                if ctx.allow_unregistered {
-                    return Ok(());
-                }
                 let name = ctx.op_name_str(op);
                 let dialect = name.split_once('.').map(|(d, _)| d).unwrap_or("");
-                if ctx.registry().dialect(dialect).is_some() {
+                let dialect_registered = ctx.registry().dialect(dialect).is_some();
+                if ctx.allow_unregistered && !dialect_registered {
+                    return Ok(());
+                }
+                if dialect_registered {
                     Err(op_plain_error(
                         ctx,
                         op,
@@ -375,14 +477,27 @@ impl Verifier<'_> {
                                 continue;
                             }
                             let Some(vr) = value_parent_region(ctx, v) else {
-                                return Err(op_plain_error(ctx, o, "operation's operand is unlinked"));
+                                return Err(op_plain_error(
+                                    ctx,
+                                    o,
+                                    "operation's operand is unlinked",
+                                ));
                             };
                             if !region_is_ancestor(ctx, region, vr) {
-                                return Err(op_error(ctx, o, "using value defined outside the region")
-                                    .with_note(ctx.op_loc(isolated), "required by region isolation constraints"));
+                                return Err(op_error(
+                                    ctx,
+                                    o,
+                                    "using value defined outside the region",
+                                )
+                                .with_note(
+                                    ctx.op_loc(isolated),
+                                    "required by region isolation constraints",
+                                ));
                             }
                         }
-                        if !ctx.regions(o).is_empty() && !ctx.op_has_traits(o, OpTraits::ISOLATED_FROM_ABOVE) {
+                        if !ctx.regions(o).is_empty()
+                            && !ctx.op_has_traits(o, OpTraits::ISOLATED_FROM_ABOVE)
+                        {
                             pending.extend(ctx.regions(o).iter().copied());
                         }
                     }
@@ -395,18 +510,32 @@ impl Verifier<'_> {
     fn verify_symbol_table(&self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx;
         if ctx.regions(op).len() != 1 {
-            return Err(op_error(ctx, op, "Operations with a 'SymbolTable' must have exactly one region"));
+            return Err(op_error(
+                ctx,
+                op,
+                "Operations with a 'SymbolTable' must have exactly one region",
+            ));
         }
         let blocks = ctx.region_blocks(ctx.region(op, 0));
         if blocks.len() != 1 {
-            return Err(op_error(ctx, op, "Operations with a 'SymbolTable' must have exactly one block"));
+            return Err(op_error(
+                ctx,
+                op,
+                "Operations with a 'SymbolTable' must have exactly one block",
+            ));
         }
         let mut seen: FxHashMap<&str, Location> = FxHashMap::default();
         for o in ctx.block_ops(blocks[0]) {
-            let Some(name) = crate::symbol::symbol_name(ctx, o) else { continue };
+            let Some(name) = crate::symbol::symbol_name(ctx, o) else {
+                continue;
+            };
             if let Some(&prev) = seen.get(name) {
-                return Err(op_plain_error(ctx, o, format!("redefinition of symbol named '{name}'"))
-                    .with_note(prev, "see existing symbol definition here"));
+                return Err(op_plain_error(
+                    ctx,
+                    o,
+                    format!("redefinition of symbol named '{name}'"),
+                )
+                .with_note(prev, "see existing symbol definition here"));
             }
             seen.insert(name, ctx.op_loc(o));
         }
@@ -423,16 +552,17 @@ impl Verifier<'_> {
                     let reachable = !ssa || self.dom.is_reachable_from_entry(ctx, b);
                     for o in ctx.block_ops(b) {
                         if reachable {
-                            let bad = ctx
-                                .operands(o)
-                                .enumerate()
-                                .find(|&(_, v)| ctx.value_exists(v) && !self.dom.properly_dominates(ctx, v, o));
+                            let bad = ctx.operands(o).enumerate().find(|&(_, v)| {
+                                ctx.value_exists(v) && !self.dom.properly_dominates(ctx, v, o)
+                            });
                             if let Some((i, v)) = bad {
                                 let d = self.operand_dominance_error(o, i, v);
                                 self.emit(d)?;
                             }
                         }
-                        if !ctx.regions(o).is_empty() && !ctx.op_has_traits(o, OpTraits::ISOLATED_FROM_ABOVE) {
+                        if !ctx.regions(o).is_empty()
+                            && !ctx.op_has_traits(o, OpTraits::ISOLATED_FROM_ABOVE)
+                        {
                             worklist.push(o);
                         }
                     }
@@ -444,7 +574,11 @@ impl Verifier<'_> {
 
     fn operand_dominance_error(&self, op: OpId, index: usize, v: Value) -> Diagnostic {
         let ctx = self.ctx;
-        let d = op_error(ctx, op, format!("operand #{index} does not dominate this use"));
+        let d = op_error(
+            ctx,
+            op,
+            format!("operand #{index} does not dominate this use"),
+        );
         let block1 = ctx.op_parent_block(op);
         let region1 = block1.and_then(|b| ctx.block_parent_region(b));
         let relation = |region2: Option<RegionId>| -> Option<&'static str> {
@@ -475,18 +609,28 @@ impl Verifier<'_> {
                 d.with_note(ctx.op_loc(def), format!("operand defined here{suffix}"))
             }
             ValueDef::BlockArg { block: block2, .. } => {
-                let loc = ctx.block_parent_op(block2).map(|p| ctx.op_loc(p)).unwrap_or_else(|| ctx.op_loc(op));
+                let loc = ctx
+                    .block_parent_op(block2)
+                    .map(|p| ctx.op_loc(p))
+                    .unwrap_or_else(|| ctx.op_loc(op));
                 let Some(region2) = ctx.block_parent_region(block2) else {
                     return d.with_note(loc, " (block without parent)");
                 };
-                let index = ctx.region_blocks(region2).iter().position(|&b| b == block2).unwrap_or(0);
+                let index = ctx
+                    .region_blocks(region2)
+                    .iter()
+                    .position(|&b| b == block2)
+                    .unwrap_or(0);
                 let rel = match relation(Some(region2)) {
                     Some("same") => " in the same region)",
                     Some("parent") => " in a parent region)",
                     Some("child") => " in a child region)",
                     _ => " neither in a parent nor in a child region)",
                 };
-                d.with_note(loc, format!("operand defined as a block argument (block #{index}{rel}"))
+                d.with_note(
+                    loc,
+                    format!("operand defined as a block argument (block #{index}{rel}"),
+                )
             }
             ValueDef::Placeholder => d,
         }

@@ -28,7 +28,9 @@ impl ConversionPattern for FuncSignature {
         if tc.is_legal_region(rw.ctx, r) {
             return false;
         }
-        let fty = rw.attr(op, "function_type").and_then(|a| rw.attr_as_type(a));
+        let fty = rw
+            .attr(op, "function_type")
+            .and_then(|a| rw.attr_as_type(a));
         let new_fty = match fty {
             Some(t) => match tc.convert_function_type(rw.ctx, t) {
                 Some((nt, _)) => Some(nt),
@@ -53,9 +55,16 @@ impl ConversionPattern for AddToAdd64 {
     fn root(&self) -> Option<&'static str> {
         Some("test.add")
     }
-    fn match_and_rewrite(&self, op: OpId, operands: &[Value], rw: &mut ConversionRewriter<'_>) -> bool {
+    fn match_and_rewrite(
+        &self,
+        op: OpId,
+        operands: &[Value],
+        rw: &mut ConversionRewriter<'_>,
+    ) -> bool {
         let old_ty = rw.value_type(rw.result(op, 0));
-        let Some(ty) = rw.convert_type(old_ty) else { return false };
+        let Some(ty) = rw.convert_type(old_ty) else {
+            return false;
+        };
         if operands.iter().any(|&v| rw.value_type(v) != ty) {
             return false;
         }
@@ -69,15 +78,17 @@ impl ConversionPattern for AddToAdd64 {
 
 fn target() -> ConversionTarget {
     let mut t = ConversionTarget::new();
-    t.add_legal_dialect("test").add_illegal_op("test.add").add_legal_op(UNREALIZED_CAST).add_dynamically_legal_op(
-        "test.func",
-        |ctx, op| {
+    t.add_legal_dialect("test")
+        .add_illegal_op("test.add")
+        .add_legal_op(UNREALIZED_CAST)
+        .add_dynamically_legal_op("test.func", |ctx, op| {
             let r = ctx.region(op, 0);
-            ctx.region_blocks(r)
-                .iter()
-                .all(|&b| ctx.block_args(b).iter().all(|&a| ctx.int_width(ctx.value_type(a)) != Some(32)))
-        },
-    );
+            ctx.region_blocks(r).iter().all(|&b| {
+                ctx.block_args(b)
+                    .iter()
+                    .all(|&a| ctx.int_width(ctx.value_type(a)) != Some(32))
+            })
+        });
     t
 }
 
@@ -137,7 +148,12 @@ fn store_converted_too_leaves_no_casts() {
         fn root(&self) -> Option<&'static str> {
             Some("test.store")
         }
-        fn match_and_rewrite(&self, op: OpId, operands: &[Value], rw: &mut ConversionRewriter<'_>) -> bool {
+        fn match_and_rewrite(
+            &self,
+            op: OpId,
+            operands: &[Value],
+            rw: &mut ConversionRewriter<'_>,
+        ) -> bool {
             let ops = operands.to_vec();
             rw.modify_op_in_place(op, |ctx| ctx.set_operands(op, &ops));
             true
@@ -146,9 +162,11 @@ fn store_converted_too_leaves_no_casts() {
     let mut ctx = Context::new();
     let (m, f, _) = sample(&mut ctx);
     let mut t = target();
-    t.add_legal_op("test.module").add_dynamically_legal_op("test.store", |ctx, op| {
-        ctx.operands(op).all(|v| ctx.int_width(ctx.value_type(v)) == Some(64))
-    });
+    t.add_legal_op("test.module")
+        .add_dynamically_legal_op("test.store", |ctx, op| {
+            ctx.operands(op)
+                .all(|v| ctx.int_width(ctx.value_type(v)) == Some(64))
+        });
     let mut p = patterns();
     p.add(StoreOperands);
     apply_full_conversion(&mut ctx, m, &t, &p, &i32_to_i64()).unwrap();
@@ -167,7 +185,8 @@ fn full_conversion_fails_on_unknown_and_illegal_ops() {
     ctx.set_op_loc(m, l);
     let mut t = ConversionTarget::new();
     t.add_legal_op("test.func").add_legal_op("test.add64");
-    let e = apply_full_conversion(&mut ctx, m, &t, &ConversionPatternSet::new(), &i32_to_i64()).unwrap_err();
+    let e = apply_full_conversion(&mut ctx, m, &t, &ConversionPatternSet::new(), &i32_to_i64())
+        .unwrap_err();
     assert_eq!(e.message, "failed to legalize operation 'test.module'");
     assert_eq!(e.loc, l);
 
@@ -179,11 +198,25 @@ fn full_conversion_fails_on_unknown_and_illegal_ops() {
     ctx.set_op_loc(first_add, la);
     let mut t = target();
     t.add_legal_op("test.module");
-    let err = apply_full_conversion(&mut ctx, m, &t, &ConversionPatternSet::new(), &TypeConverter::new()).unwrap_err();
+    let err = apply_full_conversion(
+        &mut ctx,
+        m,
+        &t,
+        &ConversionPatternSet::new(),
+        &TypeConverter::new(),
+    )
+    .unwrap_err();
     assert_eq!(err.message, "failed to legalize operation 'test.func'");
     let mut t = target();
     t.add_legal_op("test.module").add_legal_op("test.func");
-    let err = apply_full_conversion(&mut ctx, m, &t, &ConversionPatternSet::new(), &TypeConverter::new()).unwrap_err();
+    let err = apply_full_conversion(
+        &mut ctx,
+        m,
+        &t,
+        &ConversionPatternSet::new(),
+        &TypeConverter::new(),
+    )
+    .unwrap_err();
     assert_eq!(err.message, "failed to legalize operation 'test.add'");
     assert_eq!(err.loc, la);
 }
@@ -194,7 +227,16 @@ fn partial_conversion_tolerates_unknown_ops_only() {
     let mut ctx = Context::new();
     let (m, _, e) = sample(&mut ctx);
     apply_partial_conversion(&mut ctx, m, &target(), &patterns(), &i32_to_i64()).unwrap();
-    assert_eq!(names(&ctx, e), vec!["test.add64", "test.add64", UNREALIZED_CAST, "test.store", "test.ret"]);
+    assert_eq!(
+        names(&ctx, e),
+        vec![
+            "test.add64",
+            "test.add64",
+            UNREALIZED_CAST,
+            "test.store",
+            "test.ret"
+        ]
+    );
 
     // An explicitly illegal op that no pattern handles is an error.
     let mut ctx = Context::new();
@@ -202,7 +244,10 @@ fn partial_conversion_tolerates_unknown_ops_only() {
     let mut p = ConversionPatternSet::new();
     p.add(FuncSignature);
     let err = apply_partial_conversion(&mut ctx, m, &target(), &p, &i32_to_i64()).unwrap_err();
-    assert_eq!(err.message, "failed to legalize operation 'test.add' that was explicitly marked illegal");
+    assert_eq!(
+        err.message,
+        "failed to legalize operation 'test.add' that was explicitly marked illegal"
+    );
 
     // Dynamically illegal counts as explicitly illegal too.
     let mut ctx = Context::new();
@@ -210,7 +255,10 @@ fn partial_conversion_tolerates_unknown_ops_only() {
     let mut p = ConversionPatternSet::new();
     p.add(AddToAdd64);
     let err = apply_partial_conversion(&mut ctx, m, &target(), &p, &i32_to_i64()).unwrap_err();
-    assert_eq!(err.message, "failed to legalize operation 'test.func' that was explicitly marked illegal");
+    assert_eq!(
+        err.message,
+        "failed to legalize operation 'test.func' that was explicitly marked illegal"
+    );
 }
 
 #[test]
@@ -232,11 +280,22 @@ fn legality_precedence_and_unknown_callback() {
     assert!(!t.is_illegal(&ctx, other));
     t.mark_unknown_ops_dynamically_legal(|ctx, op| ctx.op_name_str(op).starts_with("foo."));
     assert_eq!(t.legality(&ctx, other), Some(true));
-    assert_eq!(t.legality(&ctx, m), Some(false), "test.module: illegal through its dialect");
+    assert_eq!(
+        t.legality(&ctx, m),
+        Some(false),
+        "test.module: illegal through its dialect"
+    );
     assert!(t.is_illegal(&ctx, m));
     let bar = push(&mut ctx, mb, "bar.op", &[], &[]);
-    assert_eq!(t.legality(&ctx, bar), Some(false), "rejected by the unknown-op callback");
-    assert!(!t.is_illegal(&ctx, bar), "unknown ops are never explicitly illegal");
+    assert_eq!(
+        t.legality(&ctx, bar),
+        Some(false),
+        "rejected by the unknown-op callback"
+    );
+    assert!(
+        !t.is_illegal(&ctx, bar),
+        "unknown ops are never explicitly illegal"
+    );
 }
 
 #[test]
@@ -249,7 +308,9 @@ fn recursively_legal_ops_are_skipped() {
     push(&mut ctx, e, "test.add", &[x, x], &[i32t]);
     push(&mut ctx, e, "test.ret", &[], &[]);
     let mut t = ConversionTarget::new();
-    t.add_legal_op("test.module").add_illegal_op("test.add").add_legal_op("test.func");
+    t.add_legal_op("test.module")
+        .add_illegal_op("test.add")
+        .add_legal_op("test.func");
     t.mark_op_recursively_legal("test.func");
     apply_full_conversion(&mut ctx, m, &t, &patterns(), &i32_to_i64()).unwrap();
     assert_eq!(names(&ctx, e), vec!["test.add", "test.ret"]);
@@ -263,7 +324,12 @@ fn created_ops_are_legalized_recursively() {
         fn root(&self) -> Option<&'static str> {
             Some("test.mul")
         }
-        fn match_and_rewrite(&self, op: OpId, _: &[Value], rw: &mut ConversionRewriter<'_>) -> bool {
+        fn match_and_rewrite(
+            &self,
+            op: OpId,
+            _: &[Value],
+            rw: &mut ConversionRewriter<'_>,
+        ) -> bool {
             let (a, b) = (rw.operand(op, 0), rw.operand(op, 1));
             let ty = rw.value_type(rw.result(op, 0));
             let mut st = rw.state("test.add");
@@ -288,7 +354,10 @@ fn created_ops_are_legalized_recursively() {
     let mut p = patterns();
     p.add(MulToAdd);
     apply_full_conversion(&mut ctx, m, &t, &p, &i32_to_i64()).unwrap();
-    assert_eq!(names(&ctx, e), vec!["test.add64", UNREALIZED_CAST, "test.store", "test.ret"]);
+    assert_eq!(
+        names(&ctx, e),
+        vec!["test.add64", UNREALIZED_CAST, "test.store", "test.ret"]
+    );
     verify(&ctx, m).unwrap();
 }
 
@@ -300,7 +369,12 @@ fn a_pattern_is_not_reapplied_to_its_own_output() {
         fn root(&self) -> Option<&'static str> {
             Some("test.add")
         }
-        fn match_and_rewrite(&self, op: OpId, _: &[Value], rw: &mut ConversionRewriter<'_>) -> bool {
+        fn match_and_rewrite(
+            &self,
+            op: OpId,
+            _: &[Value],
+            rw: &mut ConversionRewriter<'_>,
+        ) -> bool {
             let (a, b) = (rw.operand(op, 0), rw.operand(op, 1));
             let ty = rw.value_type(rw.result(op, 0));
             let mut st = rw.state("test.add");
@@ -340,7 +414,14 @@ fn folding_legalizes_constant_expressions() {
     push(&mut ctx, e, "test.ret", &[], &[]);
     let mut t = ConversionTarget::new();
     t.add_legal_dialect("test").add_illegal_op("test.add");
-    apply_full_conversion(&mut ctx, m, &t, &ConversionPatternSet::new(), &TypeConverter::new()).unwrap();
+    apply_full_conversion(
+        &mut ctx,
+        m,
+        &t,
+        &ConversionPatternSet::new(),
+        &TypeConverter::new(),
+    )
+    .unwrap();
     let store = ctx.block_op_vec(e)[3];
     let k = ctx.defining_op(ctx.operand(store, 0)).unwrap();
     assert_eq!(ctx.attr_to_string(ctx.attr(k, "value").unwrap()), "5 : i32");
@@ -375,19 +456,27 @@ fn one_to_many_block_argument_conversion_with_custom_materialization() {
         fn root(&self) -> Option<&'static str> {
             Some("test.func")
         }
-        fn match_and_rewrite(&self, op: OpId, _: &[Value], rw: &mut ConversionRewriter<'_>) -> bool {
+        fn match_and_rewrite(
+            &self,
+            op: OpId,
+            _: &[Value],
+            rw: &mut ConversionRewriter<'_>,
+        ) -> bool {
             let r = rw.region(op, 0);
             let entry = rw.entry_block(r).unwrap();
-            let Some(conv) = rw.type_converter().convert_block_signature(rw.ctx, entry) else { return false };
+            let Some(conv) = rw.type_converter().convert_block_signature(rw.ctx, entry) else {
+                return false;
+            };
             rw.apply_signature_conversion(entry, &conv);
             true
         }
     }
     let mut t = ConversionTarget::new();
-    t.add_legal_dialect("test").add_dynamically_legal_op("test.func", |ctx, op| {
-        let e = ctx.entry_block(ctx.region(op, 0)).unwrap();
-        ctx.block_args(e).len() == 2
-    });
+    t.add_legal_dialect("test")
+        .add_dynamically_legal_op("test.func", |ctx, op| {
+            let e = ctx.entry_block(ctx.region(op, 0)).unwrap();
+            ctx.block_args(e).len() == 2
+        });
     let mut p = ConversionPatternSet::new();
     p.add(Sig);
     apply_full_conversion(&mut ctx, m, &t, &p, &tc).unwrap();
@@ -412,9 +501,15 @@ fn signature_conversion_mappings() {
     conv.add_inputs(2, &[i64t, i64t]);
     conv.append_inputs(&[i32t]);
     assert_eq!(conv.converted_types(), &[i64t, i64t, i64t, i32t]);
-    assert_eq!(conv.input_mapping(0), Some(InputMapping::Types { start: 0, len: 1 }));
+    assert_eq!(
+        conv.input_mapping(0),
+        Some(InputMapping::Types { start: 0, len: 1 })
+    );
     assert_eq!(conv.input_mapping(1), None);
-    assert_eq!(conv.input_mapping(2), Some(InputMapping::Types { start: 1, len: 2 }));
+    assert_eq!(
+        conv.input_mapping(2),
+        Some(InputMapping::Types { start: 1, len: 2 })
+    );
     let tc = i32_to_i64();
     let f = ctx.function_type(vec![i32t, i64t], vec![i32t]);
     let (nf, sc) = tc.convert_function_type(&mut ctx, f).unwrap();

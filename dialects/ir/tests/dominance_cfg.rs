@@ -45,7 +45,13 @@ fn diamond() -> Diamond {
     let t2 = branch(&mut ctx, bb2, "test.br", &[v2], &[bb3]);
     let t3 = push(&mut ctx, bb3, "test.ret", &[], &[]);
     let t4 = branch(&mut ctx, bb4, "test.br", &[v4], &[bb3]);
-    Diamond { ctx, m, blocks, consts: consts.try_into().unwrap(), terms: [t0, t1, t2, t3, t4] }
+    Diamond {
+        ctx,
+        m,
+        blocks,
+        consts: consts.try_into().unwrap(),
+        terms: [t0, t1, t2, t3, t4],
+    }
 }
 
 #[test]
@@ -205,16 +211,30 @@ fn verifier_reports_non_dominating_operands() {
     let mut d = diamond();
     let v1 = d.ctx.result(d.consts[1], 0);
     let ty = d.ctx.value_type(v1);
-    let user = make(&mut d.ctx, "test.add", &[v1, v1], &[ty], &[], Vec::new(), &[]);
+    let user = make(
+        &mut d.ctx,
+        "test.add",
+        &[v1, v1],
+        &[ty],
+        &[],
+        Vec::new(),
+        &[],
+    );
     d.ctx.insert_op(user, InsertPoint::Before(d.terms[3]));
     let l_use = loc(&mut d.ctx, 10);
     let l_def = loc(&mut d.ctx, 4);
     d.ctx.set_op_loc(user, l_use);
     d.ctx.set_op_loc(d.consts[1], l_def);
     let e = verify(&d.ctx, d.m).unwrap_err();
-    assert_eq!(e.message, "'test.add' op operand #0 does not dominate this use");
+    assert_eq!(
+        e.message,
+        "'test.add' op operand #0 does not dominate this use"
+    );
     assert_eq!(e.loc, l_use);
-    assert_eq!(e.notes[0].message, "operand defined here (op in the same region)");
+    assert_eq!(
+        e.notes[0].message,
+        "operand defined here (op in the same region)"
+    );
     assert_eq!(e.notes[0].loc, l_def);
 }
 
@@ -224,16 +244,35 @@ fn verifier_skips_unreachable_blocks() {
     let mut d = diamond();
     let v1 = d.ctx.result(d.consts[1], 0);
     let ty = d.ctx.value_type(v1);
-    let user = make(&mut d.ctx, "test.add", &[v1, v1], &[ty], &[], Vec::new(), &[]);
+    let user = make(
+        &mut d.ctx,
+        "test.add",
+        &[v1, v1],
+        &[ty],
+        &[],
+        Vec::new(),
+        &[],
+    );
     d.ctx.insert_op(user, InsertPoint::Before(d.terms[4]));
     assert_eq!(verify(&d.ctx, d.m), Ok(()));
     // But a value from the unreachable block used in a reachable one is rejected.
     let mut d = diamond();
     let v4 = d.ctx.result(d.consts[4], 0);
     let ty = d.ctx.value_type(v4);
-    let user = make(&mut d.ctx, "test.add", &[v4, v4], &[ty], &[], Vec::new(), &[]);
+    let user = make(
+        &mut d.ctx,
+        "test.add",
+        &[v4, v4],
+        &[ty],
+        &[],
+        Vec::new(),
+        &[],
+    );
     d.ctx.insert_op(user, InsertPoint::Before(d.terms[3]));
-    assert_eq!(verify(&d.ctx, d.m).unwrap_err().message, "'test.add' op operand #0 does not dominate this use");
+    assert_eq!(
+        verify(&d.ctx, d.m).unwrap_err().message,
+        "'test.add' op operand #0 does not dominate this use"
+    );
 }
 
 #[test]
@@ -242,11 +281,25 @@ fn verifier_block_argument_notes() {
     let mut d = diamond();
     let arg = d.ctx.block_arg(d.blocks[3], 0);
     let ty = d.ctx.value_type(arg);
-    let user = make(&mut d.ctx, "test.add", &[arg, arg], &[ty], &[], Vec::new(), &[]);
+    let user = make(
+        &mut d.ctx,
+        "test.add",
+        &[arg, arg],
+        &[ty],
+        &[],
+        Vec::new(),
+        &[],
+    );
     d.ctx.insert_op(user, InsertPoint::Before(d.terms[1]));
     let e = verify(&d.ctx, d.m).unwrap_err();
-    assert_eq!(e.message, "'test.add' op operand #0 does not dominate this use");
-    assert_eq!(e.notes[0].message, "operand defined as a block argument (block #3 in the same region)");
+    assert_eq!(
+        e.message,
+        "'test.add' op operand #0 does not dominate this use"
+    );
+    assert_eq!(
+        e.notes[0].message,
+        "operand defined as a block argument (block #3 in the same region)"
+    );
 }
 
 #[test]
@@ -262,8 +315,14 @@ fn verifier_nested_region_notes() {
     push(&mut ctx, entry, "test.add", &[c, c], &[i32t]);
     push(&mut ctx, entry, "test.ret", &[], &[]);
     let e = verify(&ctx, m).unwrap_err();
-    assert_eq!(e.message, "'test.add' op operand #0 does not dominate this use");
-    assert_eq!(e.notes[0].message, "operand defined here (op in a child region)");
+    assert_eq!(
+        e.message,
+        "'test.add' op operand #0 does not dominate this use"
+    );
+    assert_eq!(
+        e.notes[0].message,
+        "operand defined here (op in a child region)"
+    );
 
     // A region op's own result used inside its region.
     let mut ctx = Context::new();
@@ -275,8 +334,14 @@ fn verifier_nested_region_notes() {
     push(&mut ctx, inner, "test.yield", &[r], &[]);
     push(&mut ctx, entry, "test.ret", &[], &[]);
     let e = verify(&ctx, m).unwrap_err();
-    assert_eq!(e.message, "'test.yield' op operand #0 does not dominate this use");
-    assert_eq!(e.notes[0].message, "operand defined here (op in a parent region)");
+    assert_eq!(
+        e.message,
+        "'test.yield' op operand #0 does not dominate this use"
+    );
+    assert_eq!(
+        e.notes[0].message,
+        "operand defined here (op in a parent region)"
+    );
 }
 
 #[test]

@@ -9,13 +9,19 @@ use tail_ir::greedy::*;
 use tail_ir::verifier::verify;
 use tail_ir::*;
 
-fn run(ctx: &mut Context, root: OpId, patterns: RewritePatternSet, config: GreedyConfig) -> Result<bool, Diagnostic> {
+fn run(
+    ctx: &mut Context,
+    root: OpId,
+    patterns: RewritePatternSet,
+    config: GreedyConfig,
+) -> Result<bool, Diagnostic> {
     let frozen = FrozenRewritePatternSet::new(patterns);
     apply_patterns_greedily(ctx, root, &frozen, config)
 }
 
 fn canonicalize(ctx: &mut Context, root: OpId) -> bool {
-    let changed = run(ctx, root, RewritePatternSet::new(), GreedyConfig::default()).expect("converges");
+    let changed =
+        run(ctx, root, RewritePatternSet::new(), GreedyConfig::default()).expect("converges");
     verify(ctx, root).expect("valid after rewriting");
     changed
 }
@@ -117,8 +123,14 @@ fn dead_code_removal() {
     push(&mut ctx, impure_body, "test.yield", &[x], &[]);
     push(&mut ctx, e, "test.ret", &[], &[]);
     assert!(canonicalize(&mut ctx, m));
-    assert_eq!(names(&ctx, e), vec!["test.store", "test.side_effect", "test.exec", "test.ret"]);
-    assert!(!would_op_be_trivially_dead(&ctx, ctx.last_op(e).unwrap()), "terminators are never dead");
+    assert_eq!(
+        names(&ctx, e),
+        vec!["test.store", "test.side_effect", "test.exec", "test.ret"]
+    );
+    assert!(
+        !would_op_be_trivially_dead(&ctx, ctx.last_op(e).unwrap()),
+        "terminators are never dead"
+    );
 }
 
 #[test]
@@ -201,7 +213,10 @@ fn folded_constants_go_to_the_entry_block_front() {
     assert_eq!(names(&ctx, e), vec!["test.constant", "test.br"]);
     assert_eq!(names(&ctx, bb1), vec!["test.store", "test.ret"]);
     let k = ctx.first_op(e).unwrap();
-    assert_eq!(ctx.attr_to_string(ctx.attr(k, "value").unwrap()), "42 : i32");
+    assert_eq!(
+        ctx.attr_to_string(ctx.attr(k, "value").unwrap()),
+        "42 : i32"
+    );
 }
 
 #[test]
@@ -220,11 +235,21 @@ fn cse_constants_off_leaves_constants_in_place() {
     let a = ctx.result(a, 0);
     push(&mut ctx, e, "test.store", &[a], &[]);
     push(&mut ctx, e, "test.ret", &[], &[]);
-    let config = GreedyConfig { cse_constants: false, ..GreedyConfig::default() };
+    let config = GreedyConfig {
+        cse_constants: false,
+        ..GreedyConfig::default()
+    };
     run(&mut ctx, m, RewritePatternSet::new(), config).unwrap();
     assert_eq!(
         names(&ctx, e),
-        vec!["test.store", "test.constant", "test.store", "test.constant", "test.store", "test.ret"]
+        vec![
+            "test.store",
+            "test.constant",
+            "test.store",
+            "test.constant",
+            "test.store",
+            "test.ret"
+        ]
     );
 }
 
@@ -290,7 +315,10 @@ fn patterns_apply_by_benefit_and_new_ops_are_revisited() {
     let ops: Vec<OpId> = ctx.block_op_vec(e);
     assert_eq!(names(&ctx, e), vec!["test.add", "test.mul", "test.ret"]);
     assert!(ctx.attr(ops[0], "from_mul").is_some());
-    assert!(ctx.attr(ops[1], "tagged").is_some(), "the low-benefit pattern applies where the other fails");
+    assert!(
+        ctx.attr(ops[1], "tagged").is_some(),
+        "the low-benefit pattern applies where the other fails"
+    );
     assert_eq!(ctx.operand(ops[1], 0), ctx.result(ops[0], 0));
 }
 
@@ -313,9 +341,15 @@ fn any_op_patterns_and_frozen_lookup() {
     set.add(Any);
     set.add(MulSelfToAdd);
     let frozen = FrozenRewritePatternSet::new(set);
-    let for_mul: Vec<u16> = frozen.patterns_for("test.mul").map(|p| p.benefit()).collect();
+    let for_mul: Vec<u16> = frozen
+        .patterns_for("test.mul")
+        .map(|p| p.benefit())
+        .collect();
     assert_eq!(for_mul, vec![5, 1, 0]);
-    let for_add: Vec<u16> = frozen.patterns_for("test.add").map(|p| p.benefit()).collect();
+    let for_add: Vec<u16> = frozen
+        .patterns_for("test.add")
+        .map(|p| p.benefit())
+        .collect();
     assert_eq!(for_add, vec![5]);
 }
 
@@ -326,7 +360,9 @@ impl RewritePattern for Flip {
         Some("test.side_effect")
     }
     fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter<'_>) -> bool {
-        let Some(s) = rw.attr(op, "state").and_then(|a| rw.attr_as_int(a)) else { return false };
+        let Some(s) = rw.attr(op, "state").and_then(|a| rw.attr_as_int(a)) else {
+            return false;
+        };
         if s != self.0 {
             return false;
         }
@@ -357,7 +393,10 @@ fn ping_pong_patterns_do_not_converge() {
     set.add(Flip(0));
     set.add(Flip(1));
     let e = run(&mut ctx, m, set, GreedyConfig::default()).unwrap_err();
-    assert_eq!(e.message, "greedy pattern rewrite did not converge after 10 iterations");
+    assert_eq!(
+        e.message,
+        "greedy pattern rewrite did not converge after 10 iterations"
+    );
     assert_eq!(e.loc, l);
 }
 
@@ -368,10 +407,16 @@ fn max_rewrites_bounds_the_work() {
     let mut set = RewritePatternSet::new();
     set.add(Flip(0));
     set.add(Flip(1));
-    let config = GreedyConfig { max_rewrites: Some(3), ..GreedyConfig::default() };
+    let config = GreedyConfig {
+        max_rewrites: Some(3),
+        ..GreedyConfig::default()
+    };
     assert_eq!(run(&mut ctx, m, set, config), Ok(true));
     // Three flips: 0 -> 1 -> 0 -> 1.
-    assert_eq!(ctx.attr(op, "state").and_then(|a| ctx.attr_as_int(a)), Some(1));
+    assert_eq!(
+        ctx.attr(op, "state").and_then(|a| ctx.attr_as_int(a)),
+        Some(1)
+    );
 }
 
 #[test]
@@ -391,12 +436,21 @@ fn convergence_needs_a_quiet_iteration() {
     };
     let mut ctx = Context::new();
     let m = build(&mut ctx);
-    let one = GreedyConfig { max_iterations: 1, ..GreedyConfig::default() };
+    let one = GreedyConfig {
+        max_iterations: 1,
+        ..GreedyConfig::default()
+    };
     let e = run(&mut ctx, m, RewritePatternSet::new(), one).unwrap_err();
-    assert_eq!(e.message, "greedy pattern rewrite did not converge after 1 iterations");
+    assert_eq!(
+        e.message,
+        "greedy pattern rewrite did not converge after 1 iterations"
+    );
     let mut ctx = Context::new();
     let m = build(&mut ctx);
-    let two = GreedyConfig { max_iterations: 2, ..GreedyConfig::default() };
+    let two = GreedyConfig {
+        max_iterations: 2,
+        ..GreedyConfig::default()
+    };
     assert_eq!(run(&mut ctx, m, RewritePatternSet::new(), two), Ok(true));
     // Nothing to do converges in one iteration.
     assert_eq!(run(&mut ctx, m, RewritePatternSet::new(), one), Ok(false));
@@ -416,11 +470,20 @@ fn bottom_up_traversal_reaches_the_same_fixpoint() {
         }
         push(&mut ctx, e, "test.store", &[v], &[]);
         push(&mut ctx, e, "test.ret", &[], &[]);
-        let config = GreedyConfig { top_down, ..GreedyConfig::default() };
+        let config = GreedyConfig {
+            top_down,
+            ..GreedyConfig::default()
+        };
         assert_eq!(run(&mut ctx, m, RewritePatternSet::new(), config), Ok(true));
-        assert_eq!(names(&ctx, e), vec!["test.constant", "test.store", "test.ret"]);
+        assert_eq!(
+            names(&ctx, e),
+            vec!["test.constant", "test.store", "test.ret"]
+        );
         let k = ctx.first_op(e).unwrap();
-        assert_eq!(ctx.attr_to_string(ctx.attr(k, "value").unwrap()), "32 : i32");
+        assert_eq!(
+            ctx.attr_to_string(ctx.attr(k, "value").unwrap()),
+            "32 : i32"
+        );
     }
 }
 
@@ -435,9 +498,18 @@ fn fold_disabled_keeps_ops() {
     let a = ctx.result(a, 0);
     push(&mut ctx, e, "test.store", &[a], &[]);
     push(&mut ctx, e, "test.ret", &[], &[]);
-    let config = GreedyConfig { fold: false, ..GreedyConfig::default() };
-    assert_eq!(run(&mut ctx, m, RewritePatternSet::new(), config), Ok(false));
-    assert_eq!(names(&ctx, e), vec!["test.constant", "test.add", "test.store", "test.ret"]);
+    let config = GreedyConfig {
+        fold: false,
+        ..GreedyConfig::default()
+    };
+    assert_eq!(
+        run(&mut ctx, m, RewritePatternSet::new(), config),
+        Ok(false)
+    );
+    assert_eq!(
+        names(&ctx, e),
+        vec!["test.constant", "test.add", "test.store", "test.ret"]
+    );
 }
 
 #[test]
@@ -453,7 +525,10 @@ fn fold_helpers() {
     assert_eq!(constant_value(&mut ctx, c), Some(ctx.int_attr(i32t, 4)));
     assert_eq!(constant_value(&mut ctx, x), None);
     let eight = ctx.int_attr(i32t, 8);
-    assert_eq!(fold_op(&mut ctx, a).map(|r| r.to_vec()), Some(vec![FoldResult::Attr(eight)]));
+    assert_eq!(
+        fold_op(&mut ctx, a).map(|r| r.to_vec()),
+        Some(vec![FoldResult::Attr(eight)])
+    );
     assert_eq!(fold_op(&mut ctx, b), None);
     // An OperationFolder reuses one constant for equal folds.
     let mut folder = OperationFolder::new();
@@ -482,7 +557,13 @@ fn single_op_driver() {
     set.add(MulSelfToAdd);
     let frozen = FrozenRewritePatternSet::new(set);
     let out = apply_op_patterns_and_fold(&mut ctx, sq, &frozen, GreedyConfig::default()).unwrap();
-    assert_eq!(out, OpRewriteOutcome { changed: true, erased: true });
+    assert_eq!(
+        out,
+        OpRewriteOutcome {
+            changed: true,
+            erased: true
+        }
+    );
     assert_eq!(names(&ctx, e), vec!["test.add", "test.store", "test.ret"]);
 }
 
@@ -508,7 +589,9 @@ impl RewritePattern for InlineExec {
             return false;
         }
         let body = rw.region_blocks(r)[0];
-        let Some(y) = rw.last_op(body) else { return false };
+        let Some(y) = rw.last_op(body) else {
+            return false;
+        };
         let vals = rw.operand_vec(y);
         rw.erase_op(y);
         rw.inline_block_before(body, op, &[]);
@@ -537,7 +620,10 @@ fn inline_block_pattern() {
     set.add(InlineExec);
     assert_eq!(run(&mut ctx, m, set, GreedyConfig::default()), Ok(true));
     verify(&ctx, m).unwrap();
-    assert_eq!(names(&ctx, e), vec!["test.constant", "test.store", "test.store", "test.ret"]);
+    assert_eq!(
+        names(&ctx, e),
+        vec!["test.constant", "test.store", "test.store", "test.ret"]
+    );
     let k = ctx.first_op(e).unwrap();
     assert_eq!(ctx.attr_to_string(ctx.attr(k, "value").unwrap()), "4 : i32");
 }
@@ -603,7 +689,15 @@ fn unreachable_blocks_are_erased() {
     branch(&mut ctx, dead1, "test.br", &[], &[dead2]);
     push(&mut ctx, dead2, "test.store", &[v], &[]);
     branch(&mut ctx, dead2, "test.br", &[v], &[dead1]);
-    assert_eq!(run(&mut ctx, m, RewritePatternSet::new(), GreedyConfig::default()), Ok(true));
+    assert_eq!(
+        run(
+            &mut ctx,
+            m,
+            RewritePatternSet::new(),
+            GreedyConfig::default()
+        ),
+        Ok(true)
+    );
     assert_eq!(ctx.region_blocks(r), &[e, live]);
     verify(&ctx, m).unwrap();
 
@@ -615,7 +709,13 @@ fn unreachable_blocks_are_erased() {
     let dead = ctx.append_new_block(r, &[]);
     push(&mut ctx, e, "test.ret", &[], &[]);
     push(&mut ctx, dead, "test.ret", &[], &[]);
-    let config = GreedyConfig { region_simplification: false, ..GreedyConfig::default() };
-    assert_eq!(run(&mut ctx, m, RewritePatternSet::new(), config), Ok(false));
+    let config = GreedyConfig {
+        region_simplification: false,
+        ..GreedyConfig::default()
+    };
+    assert_eq!(
+        run(&mut ctx, m, RewritePatternSet::new(), config),
+        Ok(false)
+    );
     assert_eq!(ctx.region_blocks(r).len(), 2);
 }

@@ -41,7 +41,10 @@ fn large_block_verifies_and_canonicalizes_quickly() {
     let greedy_time = t.elapsed();
     verify(&ctx, m).unwrap();
     // x + 0 folds away; the 7 distinct constants (0 excluded: 6) are uniqued at the top.
-    let consts = ctx.block_ops(e).filter(|&o| ctx.op_is(o, "test.constant")).count();
+    let consts = ctx
+        .block_ops(e)
+        .filter(|&o| ctx.op_is(o, "test.constant"))
+        .count();
     assert_eq!(consts, 6);
     eprintln!("verify: {verify_time:?}, greedy: {greedy_time:?}");
     assert!(verify_time.as_secs() < 10 && greedy_time.as_secs() < 30);

@@ -11,7 +11,8 @@ use tail_ir::{Context, OpId};
 /// Parses `text` and returns the printed top-level ops (without the implicit module).
 fn round_trip(text: &str) -> String {
     let mut ctx = Context::new();
-    let m = parse_source(&mut ctx, "t.mlir", text).unwrap_or_else(|d| panic!("parse error: {}", d.message));
+    let m = parse_source(&mut ctx, "t.mlir", text)
+        .unwrap_or_else(|d| panic!("parse error: {}", d.message));
     print_body(&ctx, m)
 }
 
@@ -70,7 +71,10 @@ fn round_trips() {
 fn parse_fills_segments_types_and_implicit_terminators() {
     let mut ctx = Context::new();
     let m = parse_source(&mut ctx, "t.mlir", FUNC).unwrap();
-    let f = ctx.block_ops(ctx.region_blocks(ctx.regions(m)[0])[0]).next().unwrap();
+    let f = ctx
+        .block_ops(ctx.region_blocks(ctx.regions(m)[0])[0])
+        .next()
+        .unwrap();
     let f = FuncOp::from_op(&ctx, f).unwrap();
     let entry = ctx.region_blocks(f.body(&ctx))[0];
     let ops: Vec<OpId> = ctx.block_ops(entry).collect();
@@ -98,8 +102,15 @@ fn parse_fills_segments_types_and_implicit_terminators() {
     assert!(r2.flag(&ctx).is_some());
     // Every op verifies (except the negative count, rejected by the hand-written verifier).
     let neg = ops[9];
-    assert_eq!(ctx.attr_to_string(AttrsOp::from_op(&ctx, neg).unwrap().count(&ctx)), "-3 : i64");
-    for op in ctx.walk_preorder(f.into()).into_iter().filter(|&o| o != neg) {
+    assert_eq!(
+        ctx.attr_to_string(AttrsOp::from_op(&ctx, neg).unwrap().count(&ctx)),
+        "-3 : i64"
+    );
+    for op in ctx
+        .walk_preorder(f.into())
+        .into_iter()
+        .filter(|&o| o != neg)
+    {
         if let Some(v) = ctx.op_def(op).and_then(|i| i.verify) {
             v(&ctx, op).unwrap_or_else(|d| panic!("{}", d.message));
         }
@@ -109,15 +120,28 @@ fn parse_fills_segments_types_and_implicit_terminators() {
 #[test]
 fn dialect_types_and_attributes_round_trip() {
     let mut ctx = Context::new();
-    for text in ["!test.array<i32, 2>", "!test.array<!test.array<f32, 1>, 3>", "!test.token", "!test.pair<i32 x f32>"] {
-        let t = tail_ir::parser::parse_type_str(&mut ctx, text).unwrap_or_else(|d| panic!("{text}: {}", d.message));
+    for text in [
+        "!test.array<i32, 2>",
+        "!test.array<!test.array<f32, 1>, 3>",
+        "!test.token",
+        "!test.pair<i32 x f32>",
+    ] {
+        let t = tail_ir::parser::parse_type_str(&mut ctx, text)
+            .unwrap_or_else(|d| panic!("{text}: {}", d.message));
         assert_eq!(ctx.type_to_string(t), text);
     }
     let i32t = ctx.int_type(32);
     let t = tail_ir::parser::parse_type_str(&mut ctx, "!test.array<i32, 7>").unwrap();
-    assert_eq!(ArrayType::from_type(&ctx, t), Some(&ArrayType { elem: i32t, rank: 7 }));
+    assert_eq!(
+        ArrayType::from_type(&ctx, t),
+        Some(&ArrayType {
+            elem: i32t,
+            rank: 7
+        })
+    );
     for text in ["#test.level<\"block\", 1, 2>", "#test.level<\"x\", >"] {
-        let a = tail_ir::parser::parse_attr_str(&mut ctx, text).unwrap_or_else(|d| panic!("{text}: {}", d.message));
+        let a = tail_ir::parser::parse_attr_str(&mut ctx, text)
+            .unwrap_or_else(|d| panic!("{text}: {}", d.message));
         let _ = a;
     }
     let a = tail_ir::parser::parse_attr_str(&mut ctx, "#test.level<\"block\", 1, 2>").unwrap();
@@ -136,7 +160,10 @@ fn types_from_other_operands() {
     assert_eq!(round_trip(text), text);
     let mut ctx = Context::new();
     let m = parse_source(&mut ctx, "t.mlir", text).unwrap();
-    let f = ctx.block_ops(ctx.region_blocks(ctx.regions(m)[0])[0]).next().unwrap();
+    let f = ctx
+        .block_ops(ctx.region_blocks(ctx.regions(m)[0])[0])
+        .next()
+        .unwrap();
     let f = FuncOp::from_op(&ctx, f).unwrap();
     let entry = ctx.region_blocks(f.body(&ctx))[0];
     let ops: Vec<OpId> = ctx.block_ops(entry).collect();
@@ -171,7 +198,10 @@ fn dialect_types_as_constraints() {
     assert_eq!(round_trip(text), text);
     let mut ctx = Context::new();
     let m = parse_source(&mut ctx, "t.mlir", text).unwrap();
-    let f = ctx.block_ops(ctx.region_blocks(ctx.regions(m)[0])[0]).next().unwrap();
+    let f = ctx
+        .block_ops(ctx.region_blocks(ctx.regions(m)[0])[0])
+        .next()
+        .unwrap();
     let op = ctx.walk_preorder(f)[1];
     assert_eq!(ctx.op_name_str(op), "test.make_array");
     let v = ctx.op_def(op).unwrap().verify.unwrap();
@@ -180,17 +210,25 @@ fn dialect_types_as_constraints() {
         "test.func @a : (i32) -> () {\n^bb0(%arg0: i32):\n  %0 = make_array %arg0 : i32 #test.level<\"grid\", 0>\n}\n";
     let mut ctx = Context::new();
     let m = parse_source(&mut ctx, "t.mlir", bad).unwrap();
-    let f = ctx.block_ops(ctx.region_blocks(ctx.regions(m)[0])[0]).next().unwrap();
+    let f = ctx
+        .block_ops(ctx.region_blocks(ctx.regions(m)[0])[0])
+        .next()
+        .unwrap();
     let op = ctx.walk_preorder(f)[1];
     let v = ctx.op_def(op).unwrap().verify.unwrap();
-    assert_eq!(v(&ctx, op).unwrap_err().message, "'test.make_array' op result #0 must be array type, but got 'i32'");
+    assert_eq!(
+        v(&ctx, op).unwrap_err().message,
+        "'test.make_array' op result #0 must be array type, but got 'i32'"
+    );
 }
 
 #[test]
 fn parse_errors() {
     let e = parse_err("test.func @f : () -> () {\n  %0 = test.addi %a : i32\n}\n");
     assert_eq!(e, "expected ','");
-    let e = parse_err("test.func @f : () -> () {\n^bb0(%x: i32):\n  %0 = test.cmpi bogus, %x, %x : i32\n}\n");
+    let e = parse_err(
+        "test.func @f : () -> () {\n^bb0(%x: i32):\n  %0 = test.cmpi bogus, %x, %x : i32\n}\n",
+    );
     assert_eq!(e, "unknown predicate 'bogus'");
     let e = parse_err("test.func @f : () -> () {\n^bb0(%x: i32):\n  test.yield %x, %x : i32\n}\n");
     assert_eq!(e, "2 operands present, but expected 1");

@@ -5,7 +5,9 @@ mod macro_dialect;
 
 use macro_dialect::*;
 use tail_ir::printer::PrintOptions;
-use tail_ir::{Attribute, BlockId, Builder, Context, FoldResult, InsertPoint, Op, OpId, Type, Value};
+use tail_ir::{
+    Attribute, BlockId, Builder, Context, FoldResult, InsertPoint, Op, OpId, Type, Value,
+};
 
 #[test]
 fn registration_is_visible() {
@@ -14,7 +16,12 @@ fn registration_is_visible() {
     let d = reg.dialect("test").expect("test dialect registered");
     assert_eq!(d.summary, "The test dialect.");
     assert!(d.materialize_constant.is_some());
-    let names: Vec<&str> = reg.ops().iter().map(|o| o.name).filter(|n| n.starts_with("test.")).collect();
+    let names: Vec<&str> = reg
+        .ops()
+        .iter()
+        .map(|o| o.name)
+        .filter(|n| n.starts_with("test."))
+        .collect();
     for n in [
         "test.addi",
         "test.attrs",
@@ -45,14 +52,22 @@ fn registration_is_visible() {
     assert_eq!(info.dialect, "test");
     assert_eq!(info.summary, "Integer addition.");
     use tail_ir::OpTraits as T;
-    assert_eq!(info.traits, T::PURE | T::COMMUTATIVE | T::SAME_OPERANDS_AND_RESULT_TYPE);
+    assert_eq!(
+        info.traits,
+        T::PURE | T::COMMUTATIVE | T::SAME_OPERANDS_AND_RESULT_TYPE
+    );
     assert!(info.verify.is_some() && info.print.is_some() && info.parse.is_some());
     assert!(info.fold.is_some() && info.canonicalize.is_some());
     let func = reg.op(ctx.lookup_symbol("test.func").unwrap()).unwrap();
     assert_eq!(func.default_dialect, "test");
     assert!(func.fold.is_none() && func.canonicalize.is_none());
-    let multi = reg.op(ctx.lookup_symbol("test.multi_res").unwrap()).unwrap();
-    assert!(multi.print.is_none() && multi.parse.is_none(), "no format: generic form");
+    let multi = reg
+        .op(ctx.lookup_symbol("test.multi_res").unwrap())
+        .unwrap();
+    assert!(
+        multi.print.is_none() && multi.parse.is_none(),
+        "no format: generic form"
+    );
 }
 
 /// Builds `test.func @f` with a body whose entry block has arguments of `arg_types`.
@@ -80,8 +95,13 @@ fn args(ctx: &Context, b: BlockId) -> Vec<Value> {
 fn prints_declarative_formats() {
     let mut ctx = Context::new();
     let loc = ctx.unknown_loc();
-    let (i32t, index, i1, f32t, i64t) =
-        (ctx.int_type(32), ctx.index_type(), ctx.i1_type(), ctx.f32_type(), ctx.int_type(64));
+    let (i32t, index, i1, f32t, i64t) = (
+        ctx.int_type(32),
+        ctx.index_type(),
+        ctx.i1_type(),
+        ctx.f32_type(),
+        ctx.int_type(64),
+    );
     let (f, entry) = func(&mut ctx, "f", &[i32t, i32t, index, i1], &[i32t]);
     let a = args(&ctx, entry);
     let body = f.body(&ctx);
@@ -163,7 +183,13 @@ fn prints_declarative_formats() {
     assert_eq!(print(&ctx, f), expected);
 
     // Generic form of a format op.
-    let text = ctx.print_op_to_string(s.op(), PrintOptions { generic: true, ..Default::default() });
+    let text = ctx.print_op_to_string(
+        s.op(),
+        PrintOptions {
+            generic: true,
+            ..Default::default()
+        },
+    );
     assert!(text.starts_with("%0 = \"test.addi\"("), "{text}");
 }
 
@@ -171,11 +197,22 @@ fn prints_declarative_formats() {
 fn accessors_and_segments() {
     let mut ctx = Context::new();
     let loc = ctx.unknown_loc();
-    let (i32t, index, i1, f32t) = (ctx.int_type(32), ctx.index_type(), ctx.i1_type(), ctx.f32_type());
+    let (i32t, index, i1, f32t) = (
+        ctx.int_type(32),
+        ctx.index_type(),
+        ctx.i1_type(),
+        ctx.f32_type(),
+    );
     let (_f, entry) = func(&mut ctx, "g", &[i32t, i32t, index, index, i1], &[]);
     let a = args(&ctx, entry);
     let mut b = Builder::at_end(&mut ctx, entry, loc);
-    let seg = SegOp::build(&mut b, &[a[0], a[1]], &[a[2], a[3]], Some(a[4]), vec![i32t, f32t]);
+    let seg = SegOp::build(
+        &mut b,
+        &[a[0], a[1]],
+        &[a[2], a[3]],
+        Some(a[4]),
+        vec![i32t, f32t],
+    );
     assert_eq!(seg.a(&b), vec![a[0], a[1]]);
     assert_eq!(seg.idx(&b), vec![a[2], a[3]]);
     assert_eq!(seg.c(&b), Some(a[4]));
@@ -240,10 +277,19 @@ fn dialect_types_and_attributes() {
     let arr = ArrayType::get(&mut ctx, i32t, 2);
     assert_eq!(ctx.type_to_string(arr), "!test.array<i32, 2>");
     assert_eq!(ArrayType::get(&mut ctx, i32t, 2), arr, "uniqued");
-    assert_eq!(ArrayType::from_type(&ctx, arr), Some(&ArrayType { elem: i32t, rank: 2 }));
+    assert_eq!(
+        ArrayType::from_type(&ctx, arr),
+        Some(&ArrayType {
+            elem: i32t,
+            rank: 2
+        })
+    );
     assert_eq!(ArrayType::from_type(&ctx, i32t), None);
     let nested = ArrayType::get(&mut ctx, arr, 1);
-    assert_eq!(ctx.type_to_string(nested), "!test.array<!test.array<i32, 2>, 1>");
+    assert_eq!(
+        ctx.type_to_string(nested),
+        "!test.array<!test.array<i32, 2>, 1>"
+    );
     let tok = TokenType::get(&mut ctx);
     assert_eq!(ctx.type_to_string(tok), "!test.token");
     let pair = PairType::get(&mut ctx, i32t, f32t);
@@ -271,11 +317,19 @@ fn fold_hooks_and_materialization() {
     assert_eq!(r.as_slice(), &[FoldResult::Attr(five)]);
     assert!(fold(&mut b, add.op(), &[Some(two), None]).is_none());
 
-    let mat = b.registry().dialect("test").unwrap().materialize_constant.unwrap();
+    let mat = b
+        .registry()
+        .dialect("test")
+        .unwrap()
+        .materialize_constant
+        .unwrap();
     let c = mat(&mut b, five, i32t, loc).unwrap();
     let c = ConstantOp::from_op(&b, c).unwrap();
     assert_eq!(c.value(&b), five);
     let cfold = b.op_def(c.op()).unwrap().fold.unwrap();
-    assert_eq!(cfold(&mut b, c.op(), &[]).unwrap().as_slice(), &[FoldResult::Attr(five)]);
+    assert_eq!(
+        cfold(&mut b, c.op(), &[]).unwrap().as_slice(),
+        &[FoldResult::Attr(five)]
+    );
     let _: Option<Attribute> = None;
 }

@@ -18,11 +18,22 @@ fn fixture() -> Fx {
     let (i32t, f32t, index) = (ctx.int_type(32), ctx.f32_type(), ctx.index_type());
     let b = ctx.create_block(&[i32t, f32t, index]);
     let a = ctx.block_args(b).to_vec();
-    Fx { ctx, i32v: a[0], f32v: a[1], idxv: a[2] }
+    Fx {
+        ctx,
+        i32v: a[0],
+        f32v: a[1],
+        idxv: a[2],
+    }
 }
 
 /// Creates a detached op from raw parts (bypassing the typed builders).
-fn raw(ctx: &mut Context, name: &str, operands: &[Value], results: &[Type], attrs: &[(&str, Attribute)]) -> OpId {
+fn raw(
+    ctx: &mut Context,
+    name: &str,
+    operands: &[Value],
+    results: &[Type],
+    attrs: &[(&str, Attribute)],
+) -> OpId {
     let loc = ctx.unknown_loc();
     let mut st = OperationState::new(ctx, name, loc);
     st.operands = operands.to_vec();
@@ -34,13 +45,22 @@ fn raw(ctx: &mut Context, name: &str, operands: &[Value], results: &[Type], attr
 }
 
 fn verify(ctx: &Context, op: OpId) -> Result<(), String> {
-    let v = ctx.op_def(op).expect("registered").verify.expect("has verifier");
+    let v = ctx
+        .op_def(op)
+        .expect("registered")
+        .verify
+        .expect("has verifier");
     v(ctx, op).map_err(|d| d.message)
 }
 
 #[test]
 fn operand_and_result_constraints() {
-    let Fx { mut ctx, i32v, f32v, .. } = fixture();
+    let Fx {
+        mut ctx,
+        i32v,
+        f32v,
+        ..
+    } = fixture();
     let (i32t, f32t) = (ctx.int_type(32), ctx.f32_type());
     let ok = raw(&mut ctx, "test.addi", &[i32v, i32v], &[i32t], &[]);
     assert_eq!(verify(&ctx, ok), Ok(()));
@@ -60,18 +80,30 @@ fn operand_and_result_constraints() {
         "'test.addi' op result #0 must be signless integer or index, but got 'f32'"
     );
     let bad = raw(&mut ctx, "test.addi", &[i32v], &[i32t], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.addi' op expected 2 operands, but found 1");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.addi' op expected 2 operands, but found 1"
+    );
     let bad = raw(&mut ctx, "test.addi", &[i32v, i32v], &[], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.addi' op requires one result");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.addi' op requires one result"
+    );
     let bad = raw(&mut ctx, "test.custom", &[], &[i32t], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.custom' op requires a single operand");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.custom' op requires a single operand"
+    );
     let bad = raw(&mut ctx, "test.custom", &[f32v], &[i32t], &[]);
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.custom' op operand #0 must be 32-bit signless integer, but got 'f32'"
     );
     let bad = raw(&mut ctx, "test.yield", &[], &[i32t], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.yield' op requires zero results");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.yield' op requires zero results"
+    );
     let ok = raw(&mut ctx, "test.yield", &[i32v, f32v], &[], &[]);
     assert_eq!(verify(&ctx, ok), Ok(()));
     // One variable group without segments: "N or more".
@@ -82,11 +114,23 @@ fn operand_and_result_constraints() {
         verify(&ctx, bad).unwrap_err(),
         "'test.multi_res' op result count (0) does not match with the total size (1) specified in attribute 'resultSegmentSizes'"
     );
-    let ok = raw(&mut ctx, "test.multi_res", &[i32v], &[f32t, i32t], &[("resultSegmentSizes", seg)]);
+    let ok = raw(
+        &mut ctx,
+        "test.multi_res",
+        &[i32v],
+        &[f32t, i32t],
+        &[("resultSegmentSizes", seg)],
+    );
     let seg2 = ctx.dense_i32_array_attr(vec![0, 1, 1]);
     ctx.set_attr(ok, "resultSegmentSizes", seg2);
     assert_eq!(verify(&ctx, ok), Ok(()));
-    let bad = raw(&mut ctx, "test.multi_res", &[i32v], &[i32t, i32t], &[("resultSegmentSizes", seg2)]);
+    let bad = raw(
+        &mut ctx,
+        "test.multi_res",
+        &[i32v],
+        &[i32t, i32t],
+        &[("resultSegmentSizes", seg2)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.multi_res' op result #0 must be variadic of floating-point, but got 'i32'"
@@ -95,35 +139,82 @@ fn operand_and_result_constraints() {
 
 #[test]
 fn operand_segments() {
-    let Fx { mut ctx, i32v, idxv, .. } = fixture();
+    let Fx {
+        mut ctx,
+        i32v,
+        idxv,
+        ..
+    } = fixture();
     let i32t = ctx.int_type(32);
     let bad = raw(&mut ctx, "test.seg", &[i32v], &[], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.seg' op requires attribute 'operandSegmentSizes'");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.seg' op requires attribute 'operandSegmentSizes'"
+    );
     let two = ctx.dense_i32_array_attr(vec![1, 0]);
-    let bad = raw(&mut ctx, "test.seg", &[i32v], &[], &[("operandSegmentSizes", two)]);
+    let bad = raw(
+        &mut ctx,
+        "test.seg",
+        &[i32v],
+        &[],
+        &[("operandSegmentSizes", two)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.seg' op 'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got 2"
     );
     let s = ctx.dense_i32_array_attr(vec![1, 1, 1]);
-    let bad = raw(&mut ctx, "test.seg", &[i32v, idxv], &[], &[("operandSegmentSizes", s)]);
+    let bad = raw(
+        &mut ctx,
+        "test.seg",
+        &[i32v, idxv],
+        &[],
+        &[("operandSegmentSizes", s)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.seg' op operand count (2) does not match with the total size (3) specified in attribute 'operandSegmentSizes'"
     );
     let s = ctx.dense_i32_array_attr(vec![0, 0, 2]);
-    let bad = raw(&mut ctx, "test.seg", &[i32v, i32v], &[], &[("operandSegmentSizes", s)]);
+    let bad = raw(
+        &mut ctx,
+        "test.seg",
+        &[i32v, i32v],
+        &[],
+        &[("operandSegmentSizes", s)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.seg' op operand group starting at #0 requires 0 or 1 element, but found 2"
     );
     let s = ctx.dense_i32_array_attr(vec![1, 1, 0]);
-    let bad = raw(&mut ctx, "test.seg", &[i32v, i32v], &[i32t], &[("operandSegmentSizes", s)]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.seg' op operand #1 must be variadic of index, but got 'i32'");
-    let ok = raw(&mut ctx, "test.seg", &[i32v, idxv], &[i32t], &[("operandSegmentSizes", s)]);
+    let bad = raw(
+        &mut ctx,
+        "test.seg",
+        &[i32v, i32v],
+        &[i32t],
+        &[("operandSegmentSizes", s)],
+    );
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.seg' op operand #1 must be variadic of index, but got 'i32'"
+    );
+    let ok = raw(
+        &mut ctx,
+        "test.seg",
+        &[i32v, idxv],
+        &[i32t],
+        &[("operandSegmentSizes", s)],
+    );
     assert_eq!(verify(&ctx, ok), Ok(()));
     let neg = ctx.dense_i32_array_attr(vec![-1, 1, 1]);
-    let bad = raw(&mut ctx, "test.seg", &[idxv], &[], &[("operandSegmentSizes", neg)]);
+    let bad = raw(
+        &mut ctx,
+        "test.seg",
+        &[idxv],
+        &[],
+        &[("operandSegmentSizes", neg)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.seg' op 'operandSegmentSizes' attribute cannot have negative elements"
@@ -135,7 +226,10 @@ fn attributes() {
     let Fx { mut ctx, .. } = fixture();
     let i32t = ctx.int_type(32);
     let bad = raw(&mut ctx, "test.constant", &[], &[i32t], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.constant' op requires attribute 'value'");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.constant' op requires attribute 'value'"
+    );
     let s = ctx.string_attr("x");
     let bad = raw(&mut ctx, "test.constant", &[], &[i32t], &[("value", s)]);
     assert_eq!(
@@ -145,27 +239,59 @@ fn attributes() {
     let i64t = ctx.int_type(64);
     let (five, dims) = (ctx.int_attr(i64t, 5), ctx.dense_i64_array_attr(vec![1]));
     let c32 = ctx.int_attr(i32t, 5);
-    let bad = raw(&mut ctx, "test.attrs", &[], &[], &[("count", c32), ("dims", dims)]);
+    let bad = raw(
+        &mut ctx,
+        "test.attrs",
+        &[],
+        &[],
+        &[("count", c32), ("dims", dims)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.attrs' op attribute 'count' failed to satisfy constraint: 64-bit signless integer attribute"
     );
-    let bad = raw(&mut ctx, "test.attrs", &[], &[], &[("count", five), ("dims", dims), ("flag", c32)]);
+    let bad = raw(
+        &mut ctx,
+        "test.attrs",
+        &[],
+        &[],
+        &[("count", five), ("dims", dims), ("flag", c32)],
+    );
     assert_eq!(
         verify(&ctx, bad).unwrap_err(),
         "'test.attrs' op attribute 'flag' failed to satisfy constraint: bool attribute"
     );
-    let ok = raw(&mut ctx, "test.attrs", &[], &[], &[("count", five), ("dims", dims)]);
+    let ok = raw(
+        &mut ctx,
+        "test.attrs",
+        &[],
+        &[],
+        &[("count", five), ("dims", dims)],
+    );
     assert_eq!(verify(&ctx, ok), Ok(()));
     // The hand-written verifier runs after the structural checks.
     let minus = ctx.int_attr(i64t, -1);
-    let bad = raw(&mut ctx, "test.attrs", &[], &[], &[("count", minus), ("dims", dims)]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.attrs' op count must be non-negative");
+    let bad = raw(
+        &mut ctx,
+        "test.attrs",
+        &[],
+        &[],
+        &[("count", minus), ("dims", dims)],
+    );
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.attrs' op count must be non-negative"
+    );
 }
 
 #[test]
 fn type_relations() {
-    let Fx { mut ctx, i32v, f32v, idxv } = fixture();
+    let Fx {
+        mut ctx,
+        i32v,
+        f32v,
+        idxv,
+    } = fixture();
     let loc = ctx.unknown_loc();
     let f32t = ctx.f32_type();
     let mty = ctx.memref_type(vec![4], f32t);
@@ -195,13 +321,25 @@ fn regions_and_successors() {
     ctx.append_new_block(body, &[]);
     assert_eq!(verify(&ctx, r.into()), Ok(()));
     ctx.append_new_block(body, &[]);
-    assert_eq!(verify(&ctx, r.into()).unwrap_err(), "'test.region_op' op expects region #0 to have 0 or 1 blocks");
+    assert_eq!(
+        verify(&ctx, r.into()).unwrap_err(),
+        "'test.region_op' op expects region #0 to have 0 or 1 blocks"
+    );
     let bad = raw(&mut ctx, "test.region_op", &[i32v], &[], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.region_op' op requires one region");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.region_op' op requires one region"
+    );
     let bad = raw(&mut ctx, "test.switch", &[], &[], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.switch' op expected 1 or more regions");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.switch' op expected 1 or more regions"
+    );
     let bad = raw(&mut ctx, "test.br", &[], &[], &[]);
-    assert_eq!(verify(&ctx, bad).unwrap_err(), "'test.br' op requires 1 successor but found 0");
+    assert_eq!(
+        verify(&ctx, bad).unwrap_err(),
+        "'test.br' op requires 1 successor but found 0"
+    );
     let i1 = ctx.i1_type();
     let blk = ctx.create_block(&[i1]);
     let c = ctx.block_arg(blk, 0);

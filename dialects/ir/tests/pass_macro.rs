@@ -2,14 +2,20 @@
 //! statistics, generated info and registration.
 
 use tail_ir::pass::{
-    lookup_pass, pass, AnalysisManager, Pass, PassInfo, PassManager, PassResult, PassRun, PassStatistic, Statistic,
+    lookup_pass, pass, AnalysisManager, Pass, PassInfo, PassManager, PassResult, PassRun,
+    PassStatistic, Statistic,
 };
 use tail_ir::{Context, OpId, OperationState};
 
 /// Exercises every option type.
 ///
 /// Second paragraph of the description.
-#[pass(argument = "test-all-options", summary = "Options of every type", anchor = "func.func", name = "AllOptions")]
+#[pass(
+    argument = "test-all-options",
+    summary = "Options of every type",
+    anchor = "func.func",
+    name = "AllOptions"
+)]
 #[derive(Debug, Default, Clone)]
 pub struct AllOptions {
     #[option(name = "flag", default = true, description = "A boolean")]
@@ -47,7 +53,12 @@ pub struct AllOptions {
 }
 
 impl PassRun for AllOptions {
-    fn run_on_operation(&mut self, _ctx: &mut Context, _op: OpId, am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        _ctx: &mut Context,
+        _op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
         self.runs.inc();
         self.things.add(self.count as u64);
         self.scratch.push(1);
@@ -61,7 +72,12 @@ impl PassRun for AllOptions {
 pub struct UnitPass;
 
 impl PassRun for UnitPass {
-    fn run_on_operation(&mut self, _: &mut Context, _: OpId, _: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        _: &mut Context,
+        _: OpId,
+        _: &mut AnalysisManager,
+    ) -> PassResult {
         Ok(())
     }
 }
@@ -137,8 +153,14 @@ fn set_option_parses_each_type() {
         p.set_option("sizes", "1,x").unwrap_err(),
         "invalid argument '1,x' to option 'sizes': expected an integer"
     );
-    assert_eq!(p.set_option("nope", "1").unwrap_err(), "no such option 'nope' for pass 'test-all-options'");
-    assert_eq!(UnitPass.set_option("x", "").unwrap_err(), "no such option 'x' for pass 'test-unit-pass'");
+    assert_eq!(
+        p.set_option("nope", "1").unwrap_err(),
+        "no such option 'nope' for pass 'test-all-options'"
+    );
+    assert_eq!(
+        UnitPass.set_option("x", "").unwrap_err(),
+        "no such option 'x' for pass 'test-unit-pass'"
+    );
 }
 
 #[test]
@@ -147,9 +169,16 @@ fn info_is_generated() {
     assert_eq!(info.argument, "test-all-options");
     assert_eq!(info.name, "AllOptions");
     assert_eq!(info.summary, "Options of every type");
-    assert_eq!(info.description, "Exercises every option type.\n\nSecond paragraph of the description.");
+    assert_eq!(
+        info.description,
+        "Exercises every option type.\n\nSecond paragraph of the description."
+    );
     assert_eq!(info.anchor, Some("func.func"));
-    let opts: Vec<_> = info.options.iter().map(|o| (o.name, o.type_name, o.default)).collect();
+    let opts: Vec<_> = info
+        .options
+        .iter()
+        .map(|o| (o.name, o.type_name, o.default))
+        .collect();
     assert_eq!(
         opts,
         [
@@ -168,9 +197,19 @@ fn info_is_generated() {
             ("small", "u8", "7"),
         ]
     );
-    assert_eq!(info.option("count").unwrap().description, "An unsigned count");
-    let stats: Vec<_> = info.statistics.iter().map(|s| (s.name, s.description)).collect();
-    assert_eq!(stats, [("num-things", "Things seen"), ("runs", "Times run")]);
+    assert_eq!(
+        info.option("count").unwrap().description,
+        "An unsigned count"
+    );
+    let stats: Vec<_> = info
+        .statistics
+        .iter()
+        .map(|s| (s.name, s.description))
+        .collect();
+    assert_eq!(
+        stats,
+        [("num-things", "Things seen"), ("runs", "Times run")]
+    );
 
     let unit = UnitPass::PASS_INFO;
     assert_eq!(
@@ -219,8 +258,16 @@ fn registered_and_usable_from_pipelines() {
     assert_eq!(
         stats,
         [
-            PassStatistic { name: "num-things", description: "Things seen", value: 6 },
-            PassStatistic { name: "runs", description: "Times run", value: 2 },
+            PassStatistic {
+                name: "num-things",
+                description: "Things seen",
+                value: 6
+            },
+            PassStatistic {
+                name: "runs",
+                description: "Times run",
+                value: 2
+            },
         ]
     );
     assert!(pm.statistics_report().ends_with(

@@ -5,7 +5,8 @@ mod pass_common;
 
 use pass_common::*;
 use tail_ir::pass::{
-    Analysis, AnalysisManager, CaptureBuffer, OpPassManager, PassManager, PipelineErrorKind, PreservedAnalyses,
+    Analysis, AnalysisManager, CaptureBuffer, OpPassManager, PassManager, PipelineErrorKind,
+    PreservedAnalyses,
 };
 use tail_ir::printer::PrintOptions;
 use tail_ir::{Context, Diagnostic, OpId};
@@ -14,7 +15,14 @@ fn pm(text: &str) -> PassManager {
     PassManager::parse(text).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
-fn run(text: &str, names: &[&str]) -> (Context, Result<(), tail_ir::pass::PipelineError>, Vec<String>) {
+fn run(
+    text: &str,
+    names: &[&str],
+) -> (
+    Context,
+    Result<(), tail_ir::pass::PipelineError>,
+    Vec<String>,
+) {
     let mut ctx = Context::new();
     let (m, _) = build_module(&mut ctx, names);
     take_log();
@@ -25,7 +33,10 @@ fn run(text: &str, names: &[&str]) -> (Context, Result<(), tail_ir::pass::Pipeli
 
 #[test]
 fn nested_pass_managers_run_on_matching_children() {
-    let (_, r, log) = run("builtin.module(test-log,func.func(test-log,test-func-log),test-module-log)", &["a", "b"]);
+    let (_, r, log) = run(
+        "builtin.module(test-log,func.func(test-log,test-func-log),test-module-log)",
+        &["a", "b"],
+    );
     r.unwrap();
     assert_eq!(
         log,
@@ -44,7 +55,14 @@ fn nested_pass_managers_run_on_matching_children() {
 fn any_matches_every_direct_child() {
     let (_, r, log) = run("builtin.module(any(test-log))", &["a", "b"]);
     r.unwrap();
-    assert_eq!(log, ["test-log:func.func@a", "test-log:test.global", "test-log:func.func@b"]);
+    assert_eq!(
+        log,
+        [
+            "test-log:func.func@a",
+            "test-log:test.global",
+            "test-log:func.func@b"
+        ]
+    );
     // An anchored pass in an `any` pass manager restricts it to matching ops.
     let (_, r, log) = run("builtin.module(any(test-log,test-func-log))", &["a"]);
     r.unwrap();
@@ -59,9 +77,13 @@ fn nested_managers_see_only_immediate_children() {
     let body = ctx.entry_block(ctx.region(outer, 0)).unwrap();
     ctx.insert_op(inner, tail_ir::InsertPoint::BlockEnd(body));
     take_log();
-    pm("builtin.module(func.func(test-log))").run(&mut ctx, outer).unwrap();
+    pm("builtin.module(func.func(test-log))")
+        .run(&mut ctx, outer)
+        .unwrap();
     assert_eq!(take_log(), ["test-log:func.func@top"]);
-    pm("builtin.module(builtin.module(func.func(test-log)))").run(&mut ctx, outer).unwrap();
+    pm("builtin.module(builtin.module(func.func(test-log)))")
+        .run(&mut ctx, outer)
+        .unwrap();
     assert_eq!(take_log(), ["test-log:func.func@deep"]);
 }
 
@@ -69,10 +91,15 @@ fn nested_managers_see_only_immediate_children() {
 fn wrong_root_op_is_an_error() {
     let mut ctx = Context::new();
     let (_, funcs) = build_module(&mut ctx, &["f"]);
-    let err = pm("builtin.module(test-log)").run(&mut ctx, funcs[0]).unwrap_err();
+    let err = pm("builtin.module(test-log)")
+        .run(&mut ctx, funcs[0])
+        .unwrap_err();
     assert_eq!(err.kind, PipelineErrorKind::AnchorMismatch);
     let diags = ctx.take_diagnostics();
-    assert_eq!(diags[0].message, "can't run 'builtin.module' pass manager on 'func.func' op");
+    assert_eq!(
+        diags[0].message,
+        "can't run 'builtin.module' pass manager on 'func.func' op"
+    );
     // An op-agnostic root runs anywhere.
     take_log();
     pm("any(test-log)").run(&mut ctx, funcs[0]).unwrap();
@@ -83,15 +110,27 @@ fn wrong_root_op_is_an_error() {
 fn programmatic_construction() {
     let mut p = PassManager::new("builtin.module");
     p.nest("func.func").add_pass(TestFuncLog::create_pass());
-    p.add_pass(Box::new(TestTouch { value: 5, ..Default::default() }));
-    assert_eq!(p.to_string(), "builtin.module(func.func(test-func-log),test-touch{value=5})");
+    p.add_pass(Box::new(TestTouch {
+        value: 5,
+        ..Default::default()
+    }));
+    assert_eq!(
+        p.to_string(),
+        "builtin.module(func.func(test-func-log),test-touch{value=5})"
+    );
     let err = p.try_add_pass(TestFuncLog::create_pass()).unwrap_err();
-    assert!(err.starts_with("Can't add pass 'TestFuncLog' restricted to 'func.func'"), "{err}");
+    assert!(
+        err.starts_with("Can't add pass 'TestFuncLog' restricted to 'func.func'"),
+        "{err}"
+    );
     let mut ctx = Context::new();
     let (m, _) = build_module(&mut ctx, &["x"]);
     take_log();
     p.run(&mut ctx, m).unwrap();
-    assert_eq!(take_log(), ["test-func-log:func.func@x", "test-touch:builtin.module"]);
+    assert_eq!(
+        take_log(),
+        ["test-func-log:func.func@x", "test-touch:builtin.module"]
+    );
     let a = ctx.attr(m, "touched").unwrap();
     assert_eq!(ctx.attr_as_int(a), Some(5));
 }
@@ -105,7 +144,10 @@ fn add_pass_panics_on_programming_error() {
 
 #[test]
 fn failing_pass_stops_the_pipeline() {
-    let (mut ctx, r, log) = run("builtin.module(func.func(test-log,test-fail,test-log),test-log)", &["a", "b"]);
+    let (mut ctx, r, log) = run(
+        "builtin.module(func.func(test-log,test-fail,test-log),test-log)",
+        &["a", "b"],
+    );
     let err = r.unwrap_err();
     assert_eq!(err.kind, PipelineErrorKind::PassFailed);
     assert_eq!(err.pass, Some("test-fail"));
@@ -131,7 +173,10 @@ fn failing_pass_stops_the_pipeline() {
 fn reject_touched(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     for o in ctx.walk_preorder(op) {
         if ctx.attr(o, "touched").is_some() {
-            return Err(Diagnostic::error(ctx.op_loc(o), format!("'{}' op is touched", ctx.op_name_str(o))));
+            return Err(Diagnostic::error(
+                ctx.op_loc(o),
+                format!("'{}' op is touched", ctx.op_name_str(o)),
+            ));
         }
     }
     Ok(())
@@ -150,9 +195,17 @@ fn verify_each_stops_after_invalid_ir() {
     let err = p.run(&mut ctx, m).unwrap_err();
     assert_eq!(err.kind, PipelineErrorKind::VerificationFailed);
     assert_eq!(err.pass, Some("test-touch"));
-    assert_eq!(take_log(), ["test-log:func.func@a", "test-touch:func.func@a"]);
-    assert_eq!(ctx.take_diagnostics()[0].message, "'func.func' op is touched");
-    assert!(out.contents().starts_with("// -----// IR Dump After TestTouch Failed (test-touch) //----- //\n"));
+    assert_eq!(
+        take_log(),
+        ["test-log:func.func@a", "test-touch:func.func@a"]
+    );
+    assert_eq!(
+        ctx.take_diagnostics()[0].message,
+        "'func.func' op is touched"
+    );
+    assert!(out
+        .contents()
+        .starts_with("// -----// IR Dump After TestTouch Failed (test-touch) //----- //\n"));
 
     // With verify-each off the pipeline completes.
     let mut ctx = Context::new();
@@ -220,7 +273,12 @@ fn ir_printing_after_all_and_after_change() {
     p.config.print_ir_after = vec!["test-log".into()];
     p.run(&mut ctx, m).unwrap();
     let text = out.contents();
-    assert_eq!(text.matches("// -----// IR Dump After TestLog (test-log) //----- //").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("// -----// IR Dump After TestLog (test-log) //----- //")
+            .count(),
+        2,
+        "{text}"
+    );
     assert!(!text.contains("TestTouch"));
 }
 
@@ -228,27 +286,38 @@ fn ir_printing_after_all_and_after_change() {
 fn analyses_are_cached_until_invalidated() {
     let c0 = analysis_count();
     // Same pass twice, preserving: computed once.
-    let (_, r, log) = run("builtin.module(test-analysis{preserve},test-analysis{preserve})", &["a"]);
+    let (_, r, log) = run(
+        "builtin.module(test-analysis{preserve},test-analysis{preserve})",
+        &["a"],
+    );
     r.unwrap();
     assert_eq!(analysis_count() - c0, 1);
     assert_eq!(log.len(), 2);
 
     // Not preserved: recomputed by the next pass.
     let c0 = analysis_count();
-    let (_, r, _) =
-        run("builtin.module(test-analysis,test-analysis,test-analysis{preserve-all},test-analysis)", &["a"]);
+    let (_, r, _) = run(
+        "builtin.module(test-analysis,test-analysis,test-analysis{preserve-all},test-analysis)",
+        &["a"],
+    );
     r.unwrap();
     assert_eq!(analysis_count() - c0, 3);
 
     // A pass that does not use the analysis but changes nothing and preserves all keeps it.
     let c0 = analysis_count();
-    let (_, r, _) = run("builtin.module(test-analysis{preserve},test-log,test-analysis)", &["a"]);
+    let (_, r, _) = run(
+        "builtin.module(test-analysis{preserve},test-log,test-analysis)",
+        &["a"],
+    );
     r.unwrap();
     assert_eq!(analysis_count() - c0, 1);
 
     // A pass that preserves nothing invalidates it.
     let c0 = analysis_count();
-    let (_, r, _) = run("builtin.module(test-analysis{preserve},test-touch,test-analysis)", &["a"]);
+    let (_, r, _) = run(
+        "builtin.module(test-analysis{preserve},test-touch,test-analysis)",
+        &["a"],
+    );
     r.unwrap();
     assert_eq!(analysis_count() - c0, 2);
 }
@@ -257,16 +326,20 @@ fn analyses_are_cached_until_invalidated() {
 fn child_analyses_are_shared_and_invalidated() {
     // The module pass computes the analysis of each child; the nested function passes reuse it.
     let c0 = analysis_count();
-    let (_, r, _) =
-        run("builtin.module(test-analysis{children preserve},func.func(test-analysis{preserve}))", &["a", "b"]);
+    let (_, r, _) = run(
+        "builtin.module(test-analysis{children preserve},func.func(test-analysis{preserve}))",
+        &["a", "b"],
+    );
     r.unwrap();
     // module + 3 children (a, test.global, b); the function passes hit the cache.
     assert_eq!(analysis_count() - c0, 4);
 
     // A module pass preserving nothing drops the children's caches.
     let c0 = analysis_count();
-    let (_, r, _) =
-        run("builtin.module(test-analysis{children preserve},test-touch,func.func(test-analysis))", &["a", "b"]);
+    let (_, r, _) = run(
+        "builtin.module(test-analysis{children preserve},test-touch,func.func(test-analysis))",
+        &["a", "b"],
+    );
     r.unwrap();
     assert_eq!(analysis_count() - c0, 4 + 2);
 
@@ -283,7 +356,10 @@ fn child_analyses_are_shared_and_invalidated() {
 
     // Nested passes that preserve all keep the parent's analysis.
     let c0 = analysis_count();
-    let (_, r, _) = run("builtin.module(test-analysis{preserve},func.func(test-log),test-analysis)", &["a", "b"]);
+    let (_, r, _) = run(
+        "builtin.module(test-analysis{preserve},func.func(test-log),test-analysis)",
+        &["a", "b"],
+    );
     r.unwrap();
     assert_eq!(analysis_count() - c0, 1);
 }
@@ -292,15 +368,23 @@ fn child_analyses_are_shared_and_invalidated() {
 fn analysis_manager_api() {
     let mut ctx = Context::new();
     let (m, funcs) = build_module(&mut ctx, &["a"]);
-    let body_op = ctx.first_op(ctx.entry_block(ctx.region(funcs[0], 0)).unwrap()).unwrap();
+    let body_op = ctx
+        .first_op(ctx.entry_block(ctx.region(funcs[0], 0)).unwrap())
+        .unwrap();
     let mut am = AnalysisManager::new(m);
     assert!(am.get_cached_analysis::<CountingAnalysis>().is_none());
     let a = am.get_analysis::<CountingAnalysis>(&ctx);
     assert_eq!(a.num_ops, 5); // module, func, test.op, func.return, test.global
-    let deep = am.get_child_analysis::<CountingAnalysis>(&ctx, body_op).unwrap();
+    let deep = am
+        .get_child_analysis::<CountingAnalysis>(&ctx, body_op)
+        .unwrap();
     assert_eq!(deep.num_ops, 1);
-    assert!(am.get_cached_child_analysis::<CountingAnalysis>(&ctx, body_op).is_some());
-    assert!(AnalysisManager::new(funcs[0]).get_child_analysis::<CountingAnalysis>(&ctx, m).is_none());
+    assert!(am
+        .get_cached_child_analysis::<CountingAnalysis>(&ctx, body_op)
+        .is_some());
+    assert!(AnalysisManager::new(funcs[0])
+        .get_child_analysis::<CountingAnalysis>(&ctx, m)
+        .is_none());
     am.get_analysis::<OtherAnalysis>(&ctx);
     assert_eq!(am.num_cached(), 2);
 
@@ -309,7 +393,9 @@ fn analysis_manager_api() {
     am.invalidate(&pa);
     assert_eq!(am.num_cached(), 1);
     assert!(am.get_cached_analysis::<OtherAnalysis>().is_some());
-    assert!(am.get_cached_child_analysis::<CountingAnalysis>(&ctx, body_op).is_none());
+    assert!(am
+        .get_cached_child_analysis::<CountingAnalysis>(&ctx, body_op)
+        .is_none());
     assert_eq!(am.num_child_caches(), 1);
     am.invalidate(&PreservedAnalyses::all());
     assert_eq!(am.num_cached(), 1);
@@ -319,7 +405,9 @@ fn analysis_manager_api() {
     let mut x = PreservedAnalyses::none();
     x.preserve::<CountingAnalysis>();
     x.preserve::<OtherAnalysis>();
-    assert!(PreservedAnalyses::all().intersect(&x).is_preserved::<OtherAnalysis>());
+    assert!(PreservedAnalyses::all()
+        .intersect(&x)
+        .is_preserved::<OtherAnalysis>());
     assert!(x.intersect(&pa).is_preserved::<OtherAnalysis>());
     assert!(!x.intersect(&pa).is_preserved::<CountingAnalysis>());
     assert!(x.intersect(&PreservedAnalyses::none()).is_none());
@@ -383,8 +471,14 @@ fn timing_report() {
     let report = p.timing_report().unwrap();
     let lines: Vec<&str> = report.lines().collect();
     assert_eq!(lines[0], format!("==={}===", "-".repeat(73)));
-    assert_eq!(lines[1], "                         ... Execution time report ...");
-    assert!(lines[3].starts_with("  Total Execution Time: ") && lines[3].ends_with(" seconds"), "{report}");
+    assert_eq!(
+        lines[1],
+        "                         ... Execution time report ..."
+    );
+    assert!(
+        lines[3].starts_with("  Total Execution Time: ") && lines[3].ends_with(" seconds"),
+        "{report}"
+    );
     assert_eq!(lines[4], "");
     assert_eq!(lines[5], "  ----Wall Time----  ----Name----");
     let names: Vec<&str> = lines[6..].iter().map(|l| &l[19..]).collect();
@@ -417,7 +511,9 @@ fn default_verifier_runs_after_changes() {
     ctx.allow_unregistered = false;
     pm("builtin.module(test-log)").run(&mut ctx, m).unwrap();
     // A change triggers verification, which rejects the unregistered ops.
-    let err = pm("builtin.module(test-touch)").run(&mut ctx, m).unwrap_err();
+    let err = pm("builtin.module(test-touch)")
+        .run(&mut ctx, m)
+        .unwrap_err();
     assert_eq!(err.kind, PipelineErrorKind::VerificationFailed);
     assert_eq!(ctx.take_diagnostics().len(), 1);
     ctx.allow_unregistered = true;

@@ -2,7 +2,9 @@
 
 mod pass_common;
 
-use tail_ir::pass::{parse_pass_pipeline, registered_passes, registered_pipelines, OpPassManager, PassManager};
+use tail_ir::pass::{
+    parse_pass_pipeline, registered_passes, registered_pipelines, OpPassManager, PassManager,
+};
 
 tail_ir::pass_pipeline! {
     argument: "test-named",
@@ -37,15 +39,24 @@ fn round_trip(text: &str) -> String {
 
 #[test]
 fn parses_and_prints_nested_pipelines() {
-    assert_eq!(round_trip("builtin.module(test-log)"), "builtin.module(test-log)");
+    assert_eq!(
+        round_trip("builtin.module(test-log)"),
+        "builtin.module(test-log)"
+    );
     assert_eq!(
         round_trip("builtin.module(func.func(test-func-log,test-touch{value=4}),test-module-log)"),
         "builtin.module(func.func(test-func-log,test-touch{value=4}),test-module-log)"
     );
-    assert_eq!(round_trip("builtin.module(any(test-log))"), "builtin.module(any(test-log))");
+    assert_eq!(
+        round_trip("builtin.module(any(test-log))"),
+        "builtin.module(any(test-log))"
+    );
     assert_eq!(round_trip("any(test-log)"), "any(test-log)");
     assert_eq!(round_trip("builtin.module()"), "builtin.module()");
-    assert_eq!(round_trip("builtin.module(func.func())"), "builtin.module(func.func())");
+    assert_eq!(
+        round_trip("builtin.module(func.func())"),
+        "builtin.module(func.func())"
+    );
     assert_eq!(
         round_trip("builtin.module(builtin.module(func.func(test-log)))"),
         "builtin.module(builtin.module(func.func(test-log)))"
@@ -67,13 +78,28 @@ fn options_print_with_defaults_sorted() {
         round_trip("builtin.module(test-analysis{preserve=true children})"),
         "builtin.module(test-analysis{children=true preserve=true preserve-all=false})"
     );
-    assert_eq!(round_trip("builtin.module(test-touch)"), "builtin.module(test-touch{value=1})");
-    assert_eq!(round_trip("builtin.module(test-touch{})"), "builtin.module(test-touch{value=1})");
+    assert_eq!(
+        round_trip("builtin.module(test-touch)"),
+        "builtin.module(test-touch{value=1})"
+    );
+    assert_eq!(
+        round_trip("builtin.module(test-touch{})"),
+        "builtin.module(test-touch{value=1})"
+    );
     // Quoted and braced values.
-    assert_eq!(round_trip("builtin.module(test-touch{value=\"-5\"})"), "builtin.module(test-touch{value=-5})");
-    assert_eq!(round_trip("builtin.module(test-touch{value={12}})"), "builtin.module(test-touch{value=12})");
+    assert_eq!(
+        round_trip("builtin.module(test-touch{value=\"-5\"})"),
+        "builtin.module(test-touch{value=-5})"
+    );
+    assert_eq!(
+        round_trip("builtin.module(test-touch{value={12}})"),
+        "builtin.module(test-touch{value=12})"
+    );
     // Later assignments win.
-    assert_eq!(round_trip("builtin.module(test-touch{value=2 value=3})"), "builtin.module(test-touch{value=3})");
+    assert_eq!(
+        round_trip("builtin.module(test-touch{value=2 value=3})"),
+        "builtin.module(test-touch{value=3})"
+    );
 }
 
 #[test]
@@ -90,7 +116,10 @@ fn printed_pipeline_parses_back_identically() {
 
 #[test]
 fn named_pipelines_expand_in_place() {
-    assert_eq!(round_trip("builtin.module(test-named)"), "builtin.module(func.func(test-touch{value=7}),test-log)");
+    assert_eq!(
+        round_trip("builtin.module(test-named)"),
+        "builtin.module(func.func(test-touch{value=7}),test-log)"
+    );
     assert_eq!(
         round_trip("builtin.module(test-log,test-named-outer)"),
         "builtin.module(test-log,func.func(test-touch{value=7}),test-log,test-module-log)"
@@ -100,10 +129,16 @@ fn named_pipelines_expand_in_place() {
 #[test]
 fn add_pipeline_appends_relative_elements() {
     let mut pm = PassManager::new("builtin.module");
-    pm.add_pipeline("func.func(test-func-log), test-log").unwrap();
+    pm.add_pipeline("func.func(test-func-log), test-log")
+        .unwrap();
     pm.add_pipeline("").unwrap();
-    pm.nest("func.func").add_pipeline("test-touch{value=9}").unwrap();
-    assert_eq!(pm.to_string(), "builtin.module(func.func(test-func-log),test-log,func.func(test-touch{value=9}))");
+    pm.nest("func.func")
+        .add_pipeline("test-touch{value=9}")
+        .unwrap();
+    assert_eq!(
+        pm.to_string(),
+        "builtin.module(func.func(test-func-log),test-log,func.func(test-touch{value=9}))"
+    );
 }
 
 #[test]
@@ -114,7 +149,15 @@ fn registries_are_sorted() {
     assert_eq!(passes, sorted);
     assert!(passes.contains(&"test-touch"));
     let pipes: Vec<_> = registered_pipelines().iter().map(|r| r.argument).collect();
-    assert_eq!(pipes, vec!["test-named", "test-named-bad", "test-named-outer", "test-named-self"]);
+    assert_eq!(
+        pipes,
+        vec![
+            "test-named",
+            "test-named-bad",
+            "test-named-outer",
+            "test-named-self"
+        ]
+    );
 }
 
 /// Parses `text`, expecting an error; returns (column, message, rendered).
@@ -129,7 +172,10 @@ fn error_of(text: &str) -> (usize, String, String) {
 fn unknown_pass_is_located() {
     let (col, msg, rendered) = error_of("builtin.module(func.func(foo))");
     assert_eq!(col, 26);
-    assert_eq!(msg, "'foo' does not refer to a registered pass or pass pipeline");
+    assert_eq!(
+        msg,
+        "'foo' does not refer to a registered pass or pass pipeline"
+    );
     assert_eq!(
         rendered,
         "<pass-pipeline>:1:26: error: 'foo' does not refer to a registered pass or pass pipeline\n\
@@ -174,27 +220,51 @@ fn syntax_errors_are_located() {
     for &(text, col, msg) in cases {
         let (c, m, rendered) = error_of(text);
         assert_eq!((c, m.as_str()), (col, msg), "for {text:?}:\n{rendered}");
-        assert!(rendered.starts_with(&format!("<pass-pipeline>:1:{col}: error: {msg}\n")), "{rendered}");
+        assert!(
+            rendered.starts_with(&format!("<pass-pipeline>:1:{col}: error: {msg}\n")),
+            "{rendered}"
+        );
     }
     let (c, m, _) = error_of("builtin.module(func.func(test-log)))");
     assert_eq!(
         (c, m.as_str()),
-        (36, "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline")
+        (
+            36,
+            "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline"
+        )
     );
     let mut pm = OpPassManager::new("builtin.module");
     let e = pm.add_pipeline("test-log)").unwrap_err();
     assert_eq!(e.column, 9);
-    assert_eq!(e.message, "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline");
+    assert_eq!(
+        e.message,
+        "encountered extra closing ')' creating unbalanced parentheses while parsing pipeline"
+    );
 }
 
 #[test]
 fn option_errors_are_located() {
     let (c, m, _) = error_of("builtin.module(test-touch{valu=3})");
-    assert_eq!((c, m.as_str()), (27, "no such option 'valu' for pass 'test-touch'"));
+    assert_eq!(
+        (c, m.as_str()),
+        (27, "no such option 'valu' for pass 'test-touch'")
+    );
     let (c, m, _) = error_of("builtin.module(test-touch{value=abc})");
-    assert_eq!((c, m.as_str()), (33, "invalid argument 'abc' to option 'value': expected an integer"));
+    assert_eq!(
+        (c, m.as_str()),
+        (
+            33,
+            "invalid argument 'abc' to option 'value': expected an integer"
+        )
+    );
     let (c, m, _) = error_of("builtin.module(test-fail{emit=maybe})");
-    assert_eq!((c, m.as_str()), (31, "invalid argument 'maybe' to option 'emit': expected 'true' or 'false'"));
+    assert_eq!(
+        (c, m.as_str()),
+        (
+            31,
+            "invalid argument 'maybe' to option 'emit': expected 'true' or 'false'"
+        )
+    );
     let (c, m, _) = error_of("builtin.module(test-touch{value})");
     assert_eq!((c, m.as_str()), (27, "missing value for option 'value'"));
     let (c, m, _) = error_of("builtin.module(test-touch{value=\"3})");
@@ -203,7 +273,10 @@ fn option_errors_are_located() {
     let (c, m, _) = error_of("builtin.module(test-touch{=3})");
     assert_eq!((c, m.as_str()), (27, "expected option name before '='"));
     // Flags without a value set booleans.
-    assert_eq!(round_trip("builtin.module(test-fail{emit})"), "builtin.module(test-fail{emit=true silent=false})");
+    assert_eq!(
+        round_trip("builtin.module(test-fail{emit})"),
+        "builtin.module(test-fail{emit=true silent=false})"
+    );
 }
 
 #[test]
@@ -215,10 +288,16 @@ fn anchor_mismatch_is_located() {
         "Can't add pass 'TestFuncLog' restricted to 'func.func' on a PassManager intended to run on 'builtin.module', did you intend to nest?"
     );
     // Anchored passes are allowed in op-agnostic pass managers (they filter where it runs).
-    assert_eq!(round_trip("builtin.module(any(test-func-log))"), "builtin.module(any(test-func-log))");
+    assert_eq!(
+        round_trip("builtin.module(any(test-func-log))"),
+        "builtin.module(any(test-func-log))"
+    );
     let (c, m, _) = error_of("func.func(test-module-log)");
     assert_eq!(c, 11);
-    assert!(m.starts_with("Can't add pass 'TestModuleLog' restricted to 'builtin.module'"), "{m}");
+    assert!(
+        m.starts_with("Can't add pass 'TestModuleLog' restricted to 'builtin.module'"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -231,7 +310,10 @@ fn named_pipeline_errors_point_at_the_reference() {
     );
     let (c, m, _) = error_of("builtin.module(test-named-self)");
     assert_eq!(c, 16);
-    assert!(m.contains("pass pipeline 'test-named-self' refers to itself"), "{m}");
+    assert!(
+        m.contains("pass pipeline 'test-named-self' refers to itself"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -254,7 +336,10 @@ fn list_passes_text_mentions_options_and_pipelines() {
         ),
         "{text}"
     );
-    assert!(text.contains("Pass pipelines:\n  test-named - Touch functions then log the module\n"), "{text}");
+    assert!(
+        text.contains("Pass pipelines:\n  test-named - Touch functions then log the module\n"),
+        "{text}"
+    );
 }
 
 mod fuzz {

@@ -42,16 +42,30 @@ fn nested_references() {
     let r = ctx.create_region();
     let ib = ctx.append_new_block(r, &[]);
     let name = ctx.string_attr("inner");
-    let inner = make(&mut ctx, "test.module", &[], &[], &[("sym_name", name)], vec![r], &[]);
+    let inner = make(
+        &mut ctx,
+        "test.module",
+        &[],
+        &[],
+        &[("sym_name", name)],
+        vec![r],
+        &[],
+    );
     ctx.insert_op(inner, InsertPoint::BlockEnd(mb));
     let (f, fe) = func(&mut ctx, ib, "f", &[]);
     push(&mut ctx, fe, "test.ret", &[], &[]);
     let root = ctx.intern("inner");
     let leaf = ctx.intern("f");
-    let nested = ctx.intern_attr(AttrKind::SymbolRef { root, nested: vec![leaf] });
+    let nested = ctx.intern_attr(AttrKind::SymbolRef {
+        root,
+        nested: vec![leaf],
+    });
     assert_eq!(lookup_symbol_ref_in(&ctx, m, nested), Some(f));
     // From inside the nested module, `@f` resolves in the nested table only.
-    assert_eq!(lookup_nearest_symbol_from(&ctx, fe_op(&ctx, fe), "f"), Some(f));
+    assert_eq!(
+        lookup_nearest_symbol_from(&ctx, fe_op(&ctx, fe), "f"),
+        Some(f)
+    );
     assert_eq!(lookup_symbol_in(&ctx, m, "f"), None);
 }
 
@@ -72,8 +86,18 @@ fn uses_in_arrays_and_dictionaries() {
     let one = ctx.int_attr(one, 1);
     let arr = ctx.array_attr(vec![one, f_ref]);
     let key = ctx.intern("target");
-    let dict = ctx.dictionary_attr(vec![NamedAttr { name: key, value: g_ref }]);
-    let user = push_attrs(&mut ctx, ge, "test.pure", &[], &[], &[("refs", arr), ("meta", dict)]);
+    let dict = ctx.dictionary_attr(vec![NamedAttr {
+        name: key,
+        value: g_ref,
+    }]);
+    let user = push_attrs(
+        &mut ctx,
+        ge,
+        "test.pure",
+        &[],
+        &[],
+        &[("refs", arr), ("meta", dict)],
+    );
     push(&mut ctx, ge, "test.ret", &[], &[]);
     let uses = symbol_uses(&ctx, m);
     let names: Vec<&str> = uses.iter().map(|u| ctx.str(u.root)).collect();
@@ -100,7 +124,15 @@ fn uses_do_not_enter_nested_symbol_tables() {
     let r = ctx.create_region();
     let ib = ctx.append_new_block(r, &[]);
     let name = ctx.string_attr("inner");
-    let inner = make(&mut ctx, "test.module", &[], &[], &[("sym_name", name)], vec![r], &[]);
+    let inner = make(
+        &mut ctx,
+        "test.module",
+        &[],
+        &[],
+        &[("sym_name", name)],
+        vec![r],
+        &[],
+    );
     ctx.insert_op(inner, InsertPoint::BlockEnd(mb));
     let f_ref = ctx.symbol_ref_attr("f");
     call(&mut ctx, ib, f_ref);
@@ -117,8 +149,14 @@ fn visibility() {
     assert_eq!(sym_visibility(&ctx, f), Visibility::Public);
     assert!(is_public(&ctx, f) && is_symbol_visible(&ctx, f) && !can_discard_on_use_empty(&ctx, f));
     set_sym_visibility(&mut ctx, f, Visibility::Private);
-    assert_eq!(ctx.attr(f, "sym_visibility").and_then(|a| ctx.attr_as_str(a)), Some("private"));
-    assert!(is_private(&ctx, f) && !is_symbol_visible(&ctx, f) && can_discard_on_use_empty(&ctx, f));
+    assert_eq!(
+        ctx.attr(f, "sym_visibility")
+            .and_then(|a| ctx.attr_as_str(a)),
+        Some("private")
+    );
+    assert!(
+        is_private(&ctx, f) && !is_symbol_visible(&ctx, f) && can_discard_on_use_empty(&ctx, f)
+    );
     set_sym_visibility(&mut ctx, f, Visibility::Nested);
     assert_eq!(sym_visibility(&ctx, f), Visibility::Nested);
     assert!(is_symbol_visible(&ctx, f));
@@ -136,11 +174,27 @@ fn symbol_table_insert_uniques_names() {
     // A detached new `f` gets renamed `f_0`, then `f_1`.
     let r = ctx.create_region();
     let n = ctx.string_attr("f");
-    let g = make(&mut ctx, "test.func", &[], &[], &[("sym_name", n)], vec![r], &[]);
+    let g = make(
+        &mut ctx,
+        "test.func",
+        &[],
+        &[],
+        &[("sym_name", n)],
+        vec![r],
+        &[],
+    );
     assert_eq!(table.insert(&mut ctx, g, None), "f_0");
     assert_eq!(ctx.op_parent_block(g), Some(mb));
     let r = ctx.create_region();
-    let h = make(&mut ctx, "test.func", &[], &[], &[("sym_name", n)], vec![r], &[]);
+    let h = make(
+        &mut ctx,
+        "test.func",
+        &[],
+        &[],
+        &[("sym_name", n)],
+        vec![r],
+        &[],
+    );
     assert_eq!(table.insert(&mut ctx, h, None), "f_1");
     assert_eq!(table.lookup("f_1"), Some(h));
     assert_eq!(lookup_symbol_in(&ctx, m, "f_1"), Some(h));

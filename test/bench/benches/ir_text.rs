@@ -11,7 +11,10 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn num_ops() -> usize {
-    std::env::var("TAIL_BENCH_OPS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000)
+    std::env::var("TAIL_BENCH_OPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000)
 }
 
 fn mlir_opt() -> Option<PathBuf> {
@@ -25,8 +28,13 @@ fn bench(c: &mut Criterion) {
     let path = std::env::temp_dir().join(format!("tail-bench-{n}.mlir"));
     std::fs::write(&path, &text).expect("write benchmark input");
     let mut group = c.benchmark_group("ir_text_1m");
-    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(20));
-    group.bench_function("tail", |b| b.iter(|| tail_bench::parse_verify_print(&text).expect("tail parses")));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(20));
+    group.bench_function("tail", |b| {
+        b.iter(|| tail_bench::parse_verify_print(&text).expect("tail parses"))
+    });
     if let Some(mlir_opt) = mlir_opt() {
         group.bench_function("mlir-opt", |b| {
             b.iter(|| {

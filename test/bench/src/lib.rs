@@ -16,11 +16,18 @@ pub fn generic_module(num_ops: usize) -> String {
         s.push_str("  \"func.func\"() ({\n  ^bb0(%arg0: i32, %arg1: i32):\n");
         let mut prev = "%arg0".to_string();
         for i in 0..PER_FUNC - 1 {
-            let _ = writeln!(s, "    %{i} = \"{}\"({prev}, %arg1) : (i32, i32) -> i32", OPS[i % OPS.len()]);
+            let _ = writeln!(
+                s,
+                "    %{i} = \"{}\"({prev}, %arg1) : (i32, i32) -> i32",
+                OPS[i % OPS.len()]
+            );
             prev = format!("%{i}");
         }
         let _ = writeln!(s, "    \"func.return\"({prev}) : (i32) -> ()");
-        let _ = writeln!(s, "  }}) {{function_type = (i32, i32) -> i32, sym_name = \"f{f}\"}} : () -> ()");
+        let _ = writeln!(
+            s,
+            "  }}) {{function_type = (i32, i32) -> i32, sym_name = \"f{f}\"}} : () -> ()"
+        );
     }
     s.push_str("}) : () -> ()\n");
     s
@@ -30,9 +37,16 @@ pub fn generic_module(num_ops: usize) -> String {
 pub fn parse_verify_print(text: &str) -> Result<usize, String> {
     tail_builtin::link();
     let mut ctx = tail_ir::Context::new();
-    let module = tail_ir::parser::parse_source(&mut ctx, "bench.mlir", text).map_err(|d| ctx.render_diagnostic(&d))?;
+    let module = tail_ir::parser::parse_source(&mut ctx, "bench.mlir", text)
+        .map_err(|d| ctx.render_diagnostic(&d))?;
     tail_ir::verifier::verify(&ctx, module).map_err(|d| ctx.render_diagnostic(&d))?;
-    let out = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions { generic: true, debug_info: false });
+    let out = ctx.print_op_to_string(
+        module,
+        tail_ir::printer::PrintOptions {
+            generic: true,
+            debug_info: false,
+        },
+    );
     Ok(out.len())
 }
 

@@ -44,20 +44,45 @@ fn command() -> Command {
     let mut cmd = Command::new("tail-opt")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Parse MLIR text, run a pass pipeline, print the result")
-        .arg(Arg::new("input").default_value("-").help("Input file, or '-' for stdin"))
-        .arg(Arg::new("output").short('o').long("output").default_value("-").help("Output file, or '-' for stdout"))
+        .arg(
+            Arg::new("input")
+                .default_value("-")
+                .help("Input file, or '-' for stdin"),
+        )
+        .arg(
+            Arg::new("output")
+                .short('o')
+                .long("output")
+                .default_value("-")
+                .help("Output file, or '-' for stdout"),
+        )
         .arg(
             Arg::new("pass-pipeline")
                 .long("pass-pipeline")
                 .value_name("PIPELINE")
                 .help("Textual pass pipeline, e.g. 'builtin.module(func.func(canonicalize,cse))'"),
         )
-        .arg(flag("list-passes", "List the registered passes and pipelines with their options"))
+        .arg(flag(
+            "list-passes",
+            "List the registered passes and pipelines with their options",
+        ))
         .arg(flag("show-dialects", "List the registered dialects"))
-        .arg(flag("split-input-file", "Split the input on '// -----' and process each chunk on its own"))
-        .arg(flag("verify-diagnostics", "Check diagnostics against expected-* comments in the input"))
-        .arg(flag("allow-unregistered-dialect", "Accept operations of unregistered dialects"))
-        .arg(flag("mlir-print-op-generic", "Print every operation in the generic form"))
+        .arg(flag(
+            "split-input-file",
+            "Split the input on '// -----' and process each chunk on its own",
+        ))
+        .arg(flag(
+            "verify-diagnostics",
+            "Check diagnostics against expected-* comments in the input",
+        ))
+        .arg(flag(
+            "allow-unregistered-dialect",
+            "Accept operations of unregistered dialects",
+        ))
+        .arg(flag(
+            "mlir-print-op-generic",
+            "Print every operation in the generic form",
+        ))
         .arg(flag("mlir-print-debuginfo", "Print operation locations"))
         .arg(
             Arg::new("verify-each")
@@ -69,14 +94,32 @@ fn command() -> Command {
                 .value_parser(clap::value_parser!(bool))
                 .help("Verify the IR after each pass (default: true)"),
         )
-        .arg(flag("mlir-print-ir-after-all", "Print the IR after every pass"))
-        .arg(flag("mlir-print-ir-before-all", "Print the IR before every pass"))
-        .arg(flag("mlir-print-ir-after-change", "Print the IR after passes that changed it"))
-        .arg(flag("mlir-print-ir-after-failure", "Print the IR after a pass fails"))
-        .arg(flag("mlir-print-ir-module-scope", "Print the whole module in IR dumps"))
+        .arg(flag(
+            "mlir-print-ir-after-all",
+            "Print the IR after every pass",
+        ))
+        .arg(flag(
+            "mlir-print-ir-before-all",
+            "Print the IR before every pass",
+        ))
+        .arg(flag(
+            "mlir-print-ir-after-change",
+            "Print the IR after passes that changed it",
+        ))
+        .arg(flag(
+            "mlir-print-ir-after-failure",
+            "Print the IR after a pass fails",
+        ))
+        .arg(flag(
+            "mlir-print-ir-module-scope",
+            "Print the whole module in IR dumps",
+        ))
         .arg(flag("mlir-timing", "Print an execution time report"))
         .arg(flag("mlir-pass-statistics", "Print pass statistics"))
-        .arg(flag("dump-pass-pipeline", "Print the pass pipeline before running it"));
+        .arg(flag(
+            "dump-pass-pipeline",
+            "Print the pass pipeline before running it",
+        ));
     for reg in registered_passes() {
         cmd = cmd.arg(shorthand(reg.argument(), reg.summary()));
     }
@@ -109,7 +152,10 @@ fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
 }
 
 fn flag(name: &'static str, help: &'static str) -> Arg {
-    Arg::new(name).long(name).action(ArgAction::SetTrue).help(help)
+    Arg::new(name)
+        .long(name)
+        .action(ArgAction::SetTrue)
+        .help(help)
 }
 
 fn shorthand(name: &'static str, help: &'static str) -> Arg {
@@ -136,9 +182,15 @@ fn shorthand_pipeline(m: &ArgMatches) -> Option<String> {
         if FIXED_FLAGS.contains(&name) {
             continue;
         }
-        let (Some(idx), Some(vals)) = (m.indices_of(name), m.get_many::<String>(name)) else { continue };
+        let (Some(idx), Some(vals)) = (m.indices_of(name), m.get_many::<String>(name)) else {
+            continue;
+        };
         for (i, v) in idx.zip(vals) {
-            let text = if v.is_empty() { name.to_string() } else { format!("{name}{{{v}}}") };
+            let text = if v.is_empty() {
+                name.to_string()
+            } else {
+                format!("{name}{{{v}}}")
+            };
             items.push((i, text));
         }
     }
@@ -169,6 +221,7 @@ struct Options {
 
 fn main() -> ExitCode {
     tail_builtin::link();
+    tail_dialect::link();
     tail_transforms::link();
     // Usage errors exit with status 1 like every other error (clap's default is 2);
     // `--help` and `--version` print to stdout and exit 0.
@@ -176,7 +229,11 @@ fn main() -> ExitCode {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     if m.get_flag("list-passes") {
@@ -194,7 +251,9 @@ fn main() -> ExitCode {
     let explicit = m.get_one::<String>("pass-pipeline").cloned();
     let shorthand = shorthand_pipeline(&m);
     if explicit.is_some() && shorthand.is_some() {
-        eprintln!("tail-opt: error: '--pass-pipeline' cannot be combined with individual pass flags");
+        eprintln!(
+            "tail-opt: error: '--pass-pipeline' cannot be combined with individual pass flags"
+        );
         return ExitCode::FAILURE;
     }
     let opts = Options {
@@ -216,8 +275,14 @@ fn main() -> ExitCode {
         statistics: m.get_flag("mlir-pass-statistics"),
         dump_pipeline: m.get_flag("dump-pass-pipeline"),
     };
-    let input = m.get_one::<String>("input").map(String::as_str).unwrap_or("-");
-    let output = m.get_one::<String>("output").map(String::as_str).unwrap_or("-");
+    let input = m
+        .get_one::<String>("input")
+        .map(String::as_str)
+        .unwrap_or("-");
+    let output = m
+        .get_one::<String>("output")
+        .map(String::as_str)
+        .unwrap_or("-");
 
     // Validate the pipeline before reading any input.
     if let Some(p) = &opts.pipeline {
@@ -230,7 +295,10 @@ fn main() -> ExitCode {
         Ok((file, bytes)) => match String::from_utf8(bytes) {
             Ok(text) => (file, text),
             Err(e) => {
-                eprint!("{}", invalid_utf8_diagnostic(&file, e.as_bytes(), e.utf8_error().valid_up_to()));
+                eprint!(
+                    "{}",
+                    invalid_utf8_diagnostic(&file, e.as_bytes(), e.utf8_error().valid_up_to())
+                );
                 return ExitCode::FAILURE;
             }
         },
@@ -239,7 +307,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let chunks = if opts.split { split_input_file(&text) } else { vec![text] };
+    let chunks = if opts.split {
+        split_input_file(&text)
+    } else {
+        vec![text]
+    };
     let mut ok = true;
     let mut outputs = Vec::with_capacity(chunks.len());
     for chunk in &chunks {
@@ -360,15 +432,24 @@ fn read_input(path: &str) -> io::Result<(String, Vec<u8>)> {
 /// `file:line:col: error: invalid UTF-8 in input`, located at the first invalid byte (`offset`),
 /// with the source line (invalid bytes shown as U+FFFD) and a caret, like every other diagnostic.
 fn invalid_utf8_diagnostic(file: &str, bytes: &[u8], offset: usize) -> String {
-    let line_start = bytes[..offset].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line_start = bytes[..offset]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let line_no = bytes[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
     // `bytes[line_start..offset]` is valid UTF-8: the first invalid byte is at `offset`.
     let before = std::str::from_utf8(&bytes[line_start..offset]).unwrap_or_default();
     let col = before.chars().count() + 1;
-    let line_end = bytes[offset..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| offset + i);
+    let line_end = bytes[offset..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |i| offset + i);
     let src_line = String::from_utf8_lossy(&bytes[line_start..line_end]);
     let src_line = src_line.trim_end_matches('\r');
-    let pad: String = before.chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let pad: String = before
+        .chars()
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
     format!("{file}:{line_no}:{col}: error: invalid UTF-8 in input\n{src_line}\n{pad}^\n")
 }
 

@@ -664,13 +664,13 @@ pub(crate) fn fold_int_binary(
     let cb = int_of(ctx, operand_attr(operands, 1));
     if let (Some(a), Some(b)) = (ca, cb) {
         if let Some(r) = eval_int_binop(kind, a, b, w) {
-            return attr(util::int_attr(ctx, ty, r));
+            return attr(ctx.int_attr(ty, r));
         }
         // Undefined (e.g. division by zero): only the identities below may still apply.
     }
     let is = |c: Option<i64>, v: i64| c.is_some_and(|c| as_unsigned(c, w) == as_unsigned(v, w));
     let all_ones = -1i64;
-    let zero = |ctx: &mut Context| util::int_attr(ctx, ty, 0);
+    let zero = |ctx: &mut Context| ctx.int_attr(ty, 0);
     let commutative = matches!(
         kind,
         IntBinOp::Add
@@ -1024,7 +1024,7 @@ fn fold_int_cast(
     } else {
         as_unsigned(c, sw) as i64
     };
-    attr(util::int_attr(ctx, dst_ty, v))
+    attr(ctx.int_attr(dst_ty, v))
 }
 
 /// `op(op'(x))` where both are the same extension: fold in place to `op(x)`.
@@ -1107,7 +1107,7 @@ fn fold_float_to_int(
     let c = float_of(ctx, operand_attr(operands, 0))?;
     let w = int_or_index_width(ctx, dst_ty)?;
     let v = float_to_int(c, w, signed)?;
-    attr(util::int_attr(ctx, dst_ty, v))
+    attr(ctx.int_attr(dst_ty, v))
 }
 
 impl SIToFPOp {
@@ -1176,11 +1176,11 @@ impl BitcastOp {
                 (AttrKind::Float { value: f, .. }, Some(k), None) => {
                     let f = *f;
                     let bits = float_to_bits(f, k)?;
-                    return attr(util::int_attr(ctx, dst_ty, bits));
+                    return attr(ctx.int_attr(dst_ty, bits));
                 }
                 (AttrKind::Integer { value: v, .. }, None, None) => {
                     let v = *v;
-                    return attr(util::int_attr(ctx, dst_ty, v));
+                    return attr(ctx.int_attr(dst_ty, v));
                 }
                 _ => {}
             }

@@ -75,7 +75,7 @@ pub fn build_constant(b: &mut Builder<'_>, value: Attribute) -> Value {
 
 /// Builds an integer (or `index`, or `i1`) constant of type `ty`.
 pub fn build_constant_int(b: &mut Builder<'_>, ty: Type, v: i64) -> Value {
-    let a = crate::util::int_attr(b, ty, v);
+    let a = b.int_attr(ty, v);
     build_constant(b, a)
 }
 

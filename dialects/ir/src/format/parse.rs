@@ -7,7 +7,10 @@ use crate::parser::UnresolvedOperand;
 pub fn parsed_type<T: crate::types::DialectType>(p: &mut Parser<'_>, t: T) -> ParseResult<Type> {
     Ok(p.ctx.dialect_type(t))
 }
-pub fn parsed_attr<T: crate::attrs::DialectAttr>(p: &mut Parser<'_>, a: T) -> ParseResult<Attribute> {
+pub fn parsed_attr<T: crate::attrs::DialectAttr>(
+    p: &mut Parser<'_>,
+    a: T,
+) -> ParseResult<Attribute> {
     Ok(p.ctx.intern_attr(AttrKind::Dialect(Box::new(a))))
 }
 pub fn parse_type(p: &mut Parser<'_>) -> ParseResult<Type> {
@@ -22,7 +25,8 @@ pub fn parse_integer(p: &mut Parser<'_>) -> ParseResult<i64> {
 pub fn parse_u32(p: &mut Parser<'_>) -> ParseResult<u32> {
     let loc = p.loc();
     let v = p.parse_integer()?;
-    u32::try_from(v).map_err(|_| Diagnostic::error(loc, format!("integer {v} out of range for u32")))
+    u32::try_from(v)
+        .map_err(|_| Diagnostic::error(loc, format!("integer {v} out of range for u32")))
 }
 pub fn parse_bool(p: &mut Parser<'_>) -> ParseResult<bool> {
     if p.parse_optional_keyword("true") {
@@ -151,7 +155,12 @@ fn parse_region_group(
     Ok(true)
 }
 
-fn parse_successor_group(spec: &OpSpec, p: &mut Parser<'_>, s: &mut State, g: usize) -> ParseResult<()> {
+fn parse_successor_group(
+    spec: &OpSpec,
+    p: &mut Parser<'_>,
+    s: &mut State,
+    g: usize,
+) -> ParseResult<()> {
     s.successors[g].push(p.parse_successor()?);
     if spec.successors[g].variadic {
         while p.parse_optional_punct(",") {
@@ -161,7 +170,12 @@ fn parse_successor_group(spec: &OpSpec, p: &mut Parser<'_>, s: &mut State, g: us
     Ok(())
 }
 
-fn parse_operand_group(spec: &OpSpec, p: &mut Parser<'_>, s: &mut State, g: usize) -> ParseResult<()> {
+fn parse_operand_group(
+    spec: &OpSpec,
+    p: &mut Parser<'_>,
+    s: &mut State,
+    g: usize,
+) -> ParseResult<()> {
     let us = match spec.operands[g].arity {
         Arity::Single => vec![p.parse_operand()?],
         Arity::Optional => p.parse_optional_operand()?.into_iter().collect(),
@@ -195,12 +209,16 @@ fn parse_elems(
             FormatElem::Region { group, .. } => {
                 parse_region_group(spec, p, s, group as usize, false)?;
             }
-            FormatElem::Successor { group, .. } => parse_successor_group(spec, p, s, group as usize)?,
+            FormatElem::Successor { group, .. } => {
+                parse_successor_group(spec, p, s, group as usize)?
+            }
             FormatElem::Type { of, .. } => {
                 let tys = parse_types_for(spec, p, of)?;
                 set_types(s, of, tys);
             }
-            FormatElem::FunctionalType { inputs, results, .. } => {
+            FormatElem::FunctionalType {
+                inputs, results, ..
+            } => {
                 let (ins, outs) = p.parse_function_type()?;
                 set_types(s, inputs, ins);
                 set_types(s, results, outs);
@@ -212,7 +230,11 @@ fn parse_elems(
                     p.parse_optional_attr_dict(&mut st.attrs)?;
                 }
             }
-            FormatElem::Optional { anchor, elems, elide_unit_anchor } => {
+            FormatElem::Optional {
+                anchor,
+                elems,
+                elide_unit_anchor,
+            } => {
                 let elided = match (elide_unit_anchor, anchor) {
                     (true, Anchor::Attr(i)) => Some(i),
                     _ => None,
@@ -221,11 +243,17 @@ fn parse_elems(
                     matches!(e, FormatElem::Whitespace(_))
                         || matches!((e, elided), (FormatElem::Attr { index, .. }, Some(i)) if *index == i)
                 };
-                let Some(first_pos) = elems.iter().position(|e| !is_elided(e)) else { continue };
+                let Some(first_pos) = elems.iter().position(|e| !is_elided(e)) else {
+                    continue;
+                };
                 if !parse_optional_first(spec, &elems[first_pos], p, st, s)? {
                     continue;
                 }
-                let rest: Vec<FormatElem> = elems[first_pos + 1..].iter().copied().filter(|e| !is_elided(e)).collect();
+                let rest: Vec<FormatElem> = elems[first_pos + 1..]
+                    .iter()
+                    .copied()
+                    .filter(|e| !is_elided(e))
+                    .collect();
                 parse_elems(spec, &rest, p, st, s)?;
                 if let Some(i) = elided {
                     let u = p.ctx.unit_attr();
@@ -249,7 +277,9 @@ fn parse_optional_first(
         FormatElem::Literal { text, .. } => Ok(parse_optional_literal(p, text)),
         FormatElem::Operand { group, .. } => {
             let g = group as usize;
-            let Some(first) = p.parse_optional_operand()? else { return Ok(false) };
+            let Some(first) = p.parse_optional_operand()? else {
+                return Ok(false);
+            };
             let mut us = vec![first];
             if spec.operands[g].arity == Arity::Variadic {
                 while p.parse_optional_punct(",") {
@@ -271,7 +301,9 @@ fn parse_optional_first(
         }
         FormatElem::Region { group, .. } => parse_region_group(spec, p, s, group as usize, true),
         FormatElem::Type { of, .. } => {
-            let Some(t) = p.parse_optional_type()? else { return Ok(false) };
+            let Some(t) = p.parse_optional_type()? else {
+                return Ok(false);
+            };
             let mut tys = vec![t];
             if type_ref_arity(spec, of) == Arity::Variadic {
                 while p.parse_optional_punct(",") {
@@ -281,7 +313,9 @@ fn parse_optional_first(
             set_types(s, of, tys);
             Ok(true)
         }
-        FormatElem::FunctionalType { .. } | FormatElem::Successor { .. } | FormatElem::AttrDict { .. } => {
+        FormatElem::FunctionalType { .. }
+        | FormatElem::Successor { .. }
+        | FormatElem::AttrDict { .. } => {
             Err(p.error_here("unsupported first element of an optional group"))
         }
         FormatElem::Whitespace(_) | FormatElem::Optional { .. } => Ok(true),
@@ -326,18 +360,35 @@ pub fn parse_op(spec: &OpSpec, p: &mut Parser<'_>, st: &mut OperationState) -> P
     if let Some(all) = s.all_operand_types.take() {
         let counts: Vec<Option<usize>> = s.operands.iter().map(|u| Some(u.len())).collect();
         let n: usize = s.operands.iter().map(|u| u.len()).sum();
-        let split = split_types(&all, &counts)
-            .ok_or_else(|| Diagnostic::error(loc, format!("{n} operands present, but expected {}", all.len())))?;
+        let split = split_types(&all, &counts).ok_or_else(|| {
+            Diagnostic::error(
+                loc,
+                format!("{n} operands present, but expected {}", all.len()),
+            )
+        })?;
         for (g, tys) in split.into_iter().enumerate() {
             s.operand_types[g] = Some(tys);
         }
     }
     // Result types given for all results at once.
     if let Some(all) = s.all_result_types.take() {
-        let counts: Vec<Option<usize>> =
-            spec.results.iter().map(|r| if r.arity == Arity::Single { Some(1) } else { None }).collect();
-        let split = split_types(&all, &counts)
-            .ok_or_else(|| err(format!("cannot assign {} result types to the result groups", all.len())))?;
+        let counts: Vec<Option<usize>> = spec
+            .results
+            .iter()
+            .map(|r| {
+                if r.arity == Arity::Single {
+                    Some(1)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let split = split_types(&all, &counts).ok_or_else(|| {
+            err(format!(
+                "cannot assign {} result types to the result groups",
+                all.len()
+            ))
+        })?;
         for (g, tys) in split.into_iter().enumerate() {
             s.result_types[g] = Some(tys);
         }
@@ -359,19 +410,34 @@ pub fn parse_op(spec: &OpSpec, p: &mut Parser<'_>, st: &mut OperationState) -> P
     }
     // Types derived from other groups (`type_from`) and shared through
     // SameOperandsAndResultType / SameTypeOperands, to a fixpoint.
-    let same_all = spec.traits.contains(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE);
+    let same_all = spec
+        .traits
+        .contains(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE);
     let same_operands = same_all || spec.traits.contains(OpTraits::SAME_TYPE_OPERANDS);
     loop {
         let mut changed = false;
         for (is_operand, groups) in [(true, spec.operands), (false, spec.results)] {
             for (g, v) in groups.iter().enumerate() {
                 let Some(tf) = &v.type_from else { continue };
-                let known = if is_operand { &s.operand_types[g] } else { &s.result_types[g] };
+                let known = if is_operand {
+                    &s.operand_types[g]
+                } else {
+                    &s.result_types[g]
+                };
                 if known.is_some() {
                     continue;
                 }
-                let src = if tf.operand { &s.operand_types } else { &s.result_types };
-                let Some(src) = src[tf.group as usize].as_ref().and_then(|t| t.first().copied()) else { continue };
+                let src = if tf.operand {
+                    &s.operand_types
+                } else {
+                    &s.result_types
+                };
+                let Some(src) = src[tf.group as usize]
+                    .as_ref()
+                    .and_then(|t| t.first().copied())
+                else {
+                    continue;
+                };
                 let t = tf.apply(p.ctx, src);
                 if is_operand {
                     s.operand_types[g] = Some(vec![t; s.operands[g].len()]);
@@ -382,9 +448,17 @@ pub fn parse_op(spec: &OpSpec, p: &mut Parser<'_>, st: &mut OperationState) -> P
             }
         }
         if same_operands {
-            let mut reference = s.operand_types.iter().flatten().find_map(|t| t.first().copied());
+            let mut reference = s
+                .operand_types
+                .iter()
+                .flatten()
+                .find_map(|t| t.first().copied());
             if reference.is_none() && same_all {
-                reference = s.result_types.iter().flatten().find_map(|t| t.first().copied());
+                reference = s
+                    .result_types
+                    .iter()
+                    .flatten()
+                    .find_map(|t| t.first().copied());
             }
             if let Some(r) = reference {
                 for g in 0..spec.operands.len() {
@@ -416,7 +490,12 @@ pub fn parse_op(spec: &OpSpec, p: &mut Parser<'_>, st: &mut OperationState) -> P
         let tys = match s.operand_types[g].take() {
             Some(tys) => tys,
             None if us.is_empty() && v.arity != Arity::Single => Vec::new(),
-            None => return Err(err(format!("cannot infer the type of operand '{}'", v.name))),
+            None => {
+                return Err(err(format!(
+                    "cannot infer the type of operand '{}'",
+                    v.name
+                )))
+            }
         };
         let vals = p.resolve_operands(&us, &tys, loc)?;
         st.operands.extend(vals);
@@ -429,13 +508,29 @@ pub fn parse_op(spec: &OpSpec, p: &mut Parser<'_>, st: &mut OperationState) -> P
     if s.result_types.iter().any(|t| t.is_none()) {
         let Some(infer) = spec.infer_result_types else {
             let g = s.result_types.iter().position(|t| t.is_none()).unwrap_or(0);
-            return Err(err(format!("cannot infer the type of result '{}'", spec.results[g].name)));
+            return Err(err(format!(
+                "cannot infer the type of result '{}'",
+                spec.results[g].name
+            )));
         };
         let tys = infer(p.ctx, &st.operands, &st.attrs).map_err(|m| Diagnostic::error(loc, m))?;
-        let counts: Vec<Option<usize>> =
-            spec.results.iter().map(|r| if r.arity == Arity::Single { Some(1) } else { None }).collect();
-        let split = split_types(&tys, &counts)
-            .ok_or_else(|| err(format!("inferred {} result types that do not fit the result groups", tys.len())))?;
+        let counts: Vec<Option<usize>> = spec
+            .results
+            .iter()
+            .map(|r| {
+                if r.arity == Arity::Single {
+                    Some(1)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let split = split_types(&tys, &counts).ok_or_else(|| {
+            err(format!(
+                "inferred {} result types that do not fit the result groups",
+                tys.len()
+            ))
+        })?;
         for (g, t) in split.into_iter().enumerate() {
             s.result_types[g] = Some(t);
         }

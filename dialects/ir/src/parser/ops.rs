@@ -159,7 +159,12 @@ impl<'a> Parser<'a> {
         }
         let sym = self.ctx.intern(&name);
         let info = self.ctx.op_info(sym);
-        if info.is_none() && !self.ctx.allow_unregistered {
+        // An unknown op of a registered dialect parses; the verifier then rejects it
+        // (registered dialects do not allow unknown ops), as in MLIR.
+        let dialect_registered = name
+            .split_once('.')
+            .is_some_and(|(d, _)| self.ctx.registry().dialect(d).is_some());
+        if info.is_none() && !self.ctx.allow_unregistered && !dialect_registered {
             return Err(self.err_here(UNREGISTERED_OP));
         }
         self.bump();

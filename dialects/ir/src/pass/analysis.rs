@@ -116,7 +116,9 @@ struct CachedAnalysis {
 }
 
 fn invalidated_thunk<A: Analysis>(value: &dyn Any, pa: &PreservedAnalyses) -> bool {
-    value.downcast_ref::<A>().is_none_or(|a| a.is_invalidated(pa))
+    value
+        .downcast_ref::<A>()
+        .is_none_or(|a| a.is_invalidated(pa))
 }
 
 /// The analysis cache of one operation and, nested, of the operations inside it. Passed to
@@ -171,7 +173,8 @@ impl AnalysisManager {
         }
         let timer = self.timing.clone();
         if let Some(t) = &timer {
-            t.borrow_mut().enter(format!("(A) {}", short_type_name::<A>()));
+            t.borrow_mut()
+                .enter(format!("(A) {}", short_type_name::<A>()));
         }
         let value = Rc::new(A::new(ctx, self.op));
         if let Some(t) = &timer {
@@ -179,7 +182,10 @@ impl AnalysisManager {
         }
         self.cache.insert(
             TypeId::of::<A>(),
-            CachedAnalysis { value: value.clone() as Rc<dyn Any>, invalidated: invalidated_thunk::<A> },
+            CachedAnalysis {
+                value: value.clone() as Rc<dyn Any>,
+                invalidated: invalidated_thunk::<A>,
+            },
         );
         value
     }
@@ -256,7 +262,8 @@ impl AnalysisManager {
         if pa.is_all() {
             return;
         }
-        self.cache.retain(|_, c| !(c.invalidated)(c.value.as_ref(), pa));
+        self.cache
+            .retain(|_, c| !(c.invalidated)(c.value.as_ref(), pa));
         if pa.is_none() {
             self.children.clear();
             return;
@@ -269,7 +276,8 @@ impl AnalysisManager {
     /// Drops the cached analyses of this op only, keeping nested caches.
     pub(crate) fn invalidate_own(&mut self, pa: &PreservedAnalyses) {
         if !pa.is_all() {
-            self.cache.retain(|_, c| !(c.invalidated)(c.value.as_ref(), pa));
+            self.cache
+                .retain(|_, c| !(c.invalidated)(c.value.as_ref(), pa));
         }
     }
 
@@ -299,7 +307,10 @@ impl AnalysisManager {
 
     /// Removes the manager of direct child `op` (creating an empty one) for a nested run.
     pub(crate) fn take_child(&mut self, op: OpId) -> AnalysisManager {
-        let mut am = self.children.remove(&op).unwrap_or_else(|| AnalysisManager::new(op));
+        let mut am = self
+            .children
+            .remove(&op)
+            .unwrap_or_else(|| AnalysisManager::new(op));
         am.timing = self.timing.clone();
         am
     }

@@ -69,11 +69,19 @@ impl Default for PassManagerConfig {
 
 impl PassManagerConfig {
     pub(crate) fn prints_before(&self, pass: &dyn Pass) -> bool {
-        self.print_ir_before_all || self.print_ir_before.iter().any(|a| a == pass.info().argument)
+        self.print_ir_before_all
+            || self
+                .print_ir_before
+                .iter()
+                .any(|a| a == pass.info().argument)
     }
 
     pub(crate) fn prints_after(&self, pass: &dyn Pass, changed: bool) -> bool {
-        let selected = self.print_ir_after_all || self.print_ir_after.iter().any(|a| a == pass.info().argument);
+        let selected = self.print_ir_after_all
+            || self
+                .print_ir_after
+                .iter()
+                .any(|a| a == pass.info().argument);
         if self.print_ir_after_change {
             // Alone, after-change means "after every pass that changed something".
             let alone = !self.print_ir_after_all && self.print_ir_after.is_empty();
@@ -169,7 +177,11 @@ pub(crate) struct Timing {
 impl Default for Timing {
     fn default() -> Self {
         Timing {
-            nodes: vec![TimingNode { name: String::new(), elapsed: Duration::ZERO, children: Vec::new() }],
+            nodes: vec![TimingNode {
+                name: String::new(),
+                elapsed: Duration::ZERO,
+                children: Vec::new(),
+            }],
             stack: Vec::new(),
             total: Duration::ZERO,
         }
@@ -180,9 +192,17 @@ impl Timing {
     /// Starts timer `name` nested in the current one.
     pub(crate) fn enter(&mut self, name: String) {
         let parent = self.stack.last().map(|s| s.0).unwrap_or(0);
-        let existing = self.nodes[parent].children.iter().copied().find(|&c| self.nodes[c].name == name);
+        let existing = self.nodes[parent]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].name == name);
         let id = existing.unwrap_or_else(|| {
-            self.nodes.push(TimingNode { name, elapsed: Duration::ZERO, children: Vec::new() });
+            self.nodes.push(TimingNode {
+                name,
+                elapsed: Duration::ZERO,
+                children: Vec::new(),
+            });
             let id = self.nodes.len() - 1;
             self.nodes[parent].children.push(id);
             id
@@ -210,16 +230,29 @@ impl Timing {
         let _ = writeln!(out, "  Total Execution Time: {total:.4} seconds\n");
         out.push_str("  ----Wall Time----  ----Name----\n");
         let line = |out: &mut String, secs: f64, indent: usize, name: &str| {
-            let pct = if total > 0.0 { 100.0 * secs / total } else { 0.0 };
+            let pct = if total > 0.0 {
+                100.0 * secs / total
+            } else {
+                0.0
+            };
             let _ = writeln!(out, "  {secs:8.4} ({pct:5.1}%)  {:indent$}{name}", "");
         };
-        let mut stack: Vec<(usize, usize)> = self.nodes[0].children.iter().rev().map(|&c| (c, 0)).collect();
+        let mut stack: Vec<(usize, usize)> = self.nodes[0]
+            .children
+            .iter()
+            .rev()
+            .map(|&c| (c, 0))
+            .collect();
         while let Some((id, indent)) = stack.pop() {
             let n = &self.nodes[id];
             line(&mut out, n.elapsed.as_secs_f64(), indent, &n.name);
             stack.extend(n.children.iter().rev().map(|&c| (c, indent + 2)));
         }
-        let accounted: f64 = self.nodes[0].children.iter().map(|&c| self.nodes[c].elapsed.as_secs_f64()).sum();
+        let accounted: f64 = self.nodes[0]
+            .children
+            .iter()
+            .map(|&c| self.nodes[c].elapsed.as_secs_f64())
+            .sum();
         line(&mut out, (total - accounted).max(0.0), 0, "Rest");
         let _ = writeln!(out, "  {total:8.4} ({:5.1}%)  Total", 100.0);
         out
@@ -255,7 +288,11 @@ fn statistics_of(pm: &OpPassManager, indent: usize, out: &mut String) {
                 let mut stats = p.statistics();
                 stats.sort_by_key(|s| s.name);
                 let name_w = stats.iter().map(|s| s.name.len()).max().unwrap_or(0);
-                let value_w = stats.iter().map(|s| s.value.to_string().len()).max().unwrap_or(0);
+                let value_w = stats
+                    .iter()
+                    .map(|s| s.value.to_string().len())
+                    .max()
+                    .unwrap_or(0);
                 for s in stats {
                     let _ = writeln!(
                         out,

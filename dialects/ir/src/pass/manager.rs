@@ -55,7 +55,10 @@ impl OpPassManager {
 
     /// An empty pass manager for ops named `anchor` (`any` for every op).
     pub fn new(anchor: &str) -> Self {
-        OpPassManager { anchor: anchor.to_string(), entries: Vec::new() }
+        OpPassManager {
+            anchor: anchor.to_string(),
+            entries: Vec::new(),
+        }
     }
 
     /// An empty op-agnostic pass manager.
@@ -75,7 +78,8 @@ impl OpPassManager {
 
     /// Appends a nested pass manager for ops named `anchor` and returns it.
     pub fn nest(&mut self, anchor: &str) -> &mut OpPassManager {
-        self.entries.push(PassEntry::Nested(OpPassManager::new(anchor)));
+        self.entries
+            .push(PassEntry::Nested(OpPassManager::new(anchor)));
         match self.entries.last_mut() {
             Some(PassEntry::Nested(n)) => n,
             _ => unreachable!("just pushed a nested pass manager"),
@@ -217,10 +221,17 @@ impl fmt::Display for PipelineError {
         let pass = self.pass.unwrap_or("?");
         match self.kind {
             PipelineErrorKind::PassFailed => write!(f, "pass '{pass}' failed"),
-            PipelineErrorKind::VerificationFailed => write!(f, "verification failed after pass '{pass}'"),
-            PipelineErrorKind::AnchorMismatch => write!(f, "pass manager anchor does not match the operation"),
+            PipelineErrorKind::VerificationFailed => {
+                write!(f, "verification failed after pass '{pass}'")
+            }
+            PipelineErrorKind::AnchorMismatch => {
+                write!(f, "pass manager anchor does not match the operation")
+            }
             PipelineErrorKind::NotIsolatedFromAbove => {
-                write!(f, "pass scheduled on an operation not marked as 'IsolatedFromAbove'")
+                write!(
+                    f,
+                    "pass scheduled on an operation not marked as 'IsolatedFromAbove'"
+                )
             }
         }
     }
@@ -247,7 +258,10 @@ pub struct PassManager {
 
 impl fmt::Debug for PassManager {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PassManager").field("pipeline", &self.root.to_string()).field("config", &self.config).finish()
+        f.debug_struct("PassManager")
+            .field("pipeline", &self.root.to_string())
+            .field("config", &self.config)
+            .finish()
     }
 }
 
@@ -279,7 +293,12 @@ impl PassManager {
 
     /// Wraps an [`OpPassManager`].
     pub fn from_op_pass_manager(root: OpPassManager) -> Self {
-        PassManager { root, config: PassManagerConfig::default(), ir_output: Box::new(io::stderr()), timing: None }
+        PassManager {
+            root,
+            config: PassManagerConfig::default(),
+            ir_output: Box::new(io::stderr()),
+            timing: None,
+        }
     }
 
     /// Parses a complete pipeline (`builtin.module(func.func(cse),symbol-dce)`).
@@ -313,25 +332,50 @@ impl PassManager {
     pub fn run(&mut self, ctx: &mut Context, op: OpId) -> Result<(), PipelineError> {
         let name = ctx.op_name_str(op).to_string();
         if !self.root.is_op_agnostic() && self.root.anchor != name {
-            let msg = format!("can't run '{}' pass manager on '{}' op", self.root.anchor, name);
+            let msg = format!(
+                "can't run '{}' pass manager on '{}' op",
+                self.root.anchor, name
+            );
             ctx.emit(Diagnostic::error(ctx.op_loc(op), msg));
-            return Err(PipelineError { kind: PipelineErrorKind::AnchorMismatch, pass: None, op });
+            return Err(PipelineError {
+                kind: PipelineErrorKind::AnchorMismatch,
+                pass: None,
+                op,
+            });
         }
         if !self.root.can_schedule_on(&name) {
-            let pass = self.root.passes().into_iter().find(|p| p.info().anchor.is_some_and(|a| a != name));
-            let (arg, anchor) = pass.map(|p| (p.info().argument, p.info().anchor.unwrap_or(""))).unwrap_or(("", ""));
+            let pass = self
+                .root
+                .passes()
+                .into_iter()
+                .find(|p| p.info().anchor.is_some_and(|a| a != name));
+            let (arg, anchor) = pass
+                .map(|p| (p.info().argument, p.info().anchor.unwrap_or("")))
+                .unwrap_or(("", ""));
             let msg = format!("can't run pass '{arg}' restricted to '{anchor}' on '{name}' op");
             ctx.emit(Diagnostic::error(ctx.op_loc(op), msg));
-            return Err(PipelineError { kind: PipelineErrorKind::AnchorMismatch, pass: Some(arg), op });
+            return Err(PipelineError {
+                kind: PipelineErrorKind::AnchorMismatch,
+                pass: Some(arg),
+                op,
+            });
         }
         if self.config.timing && self.timing.is_none() {
             self.timing = Some(Rc::new(RefCell::new(Timing::default())));
         }
-        let timing = if self.config.timing { self.timing.clone() } else { None };
+        let timing = if self.config.timing {
+            self.timing.clone()
+        } else {
+            None
+        };
         let mut am = AnalysisManager::new(op);
         am.timing = timing.clone();
         let start = Instant::now();
-        let mut runner = Runner { config: &self.config, out: self.ir_output.as_mut(), timing: timing.clone() };
+        let mut runner = Runner {
+            config: &self.config,
+            out: self.ir_output.as_mut(),
+            timing: timing.clone(),
+        };
         let result = runner.run_pm(&mut self.root, ctx, op, &mut am);
         if let Some(t) = &timing {
             t.borrow_mut().add_total(start.elapsed());
@@ -404,7 +448,11 @@ impl Runner<'_> {
     ) -> Result<PreservedAnalyses, PipelineError> {
         let info = pass.info();
         if self.config.prints_before(pass) {
-            self.dump(ctx, op, &format!("Before {} ({})", info.name, info.argument));
+            self.dump(
+                ctx,
+                op,
+                &format!("Before {} ({})", info.name, info.argument),
+            );
         }
         am.begin_pass();
         let changes_before = ctx.change_count();
@@ -419,18 +467,29 @@ impl Runner<'_> {
         }
         am.invalidate(&preserved);
 
-        let failed = |kind| PipelineError { kind, pass: Some(info.argument), op };
+        let failed = |kind| PipelineError {
+            kind,
+            pass: Some(info.argument),
+            op,
+        };
         if let Err(failure) = result {
             match failure.diagnostic {
                 Some(d) => ctx.emit(d),
                 None if ctx.error_count() == errors_before => {
-                    let d = Diagnostic::error(ctx.op_loc(op), format!("pass '{}' failed", info.argument));
+                    let d = Diagnostic::error(
+                        ctx.op_loc(op),
+                        format!("pass '{}' failed", info.argument),
+                    );
                     ctx.emit(d);
                 }
                 None => {}
             }
             if self.config.print_ir_after_failure {
-                self.dump(ctx, op, &format!("After {} Failed ({})", info.name, info.argument));
+                self.dump(
+                    ctx,
+                    op,
+                    &format!("After {} Failed ({})", info.name, info.argument),
+                );
             }
             return Err(failed(PipelineErrorKind::PassFailed));
         }
@@ -439,7 +498,11 @@ impl Runner<'_> {
                 if let Err(d) = verify(ctx, op) {
                     ctx.emit(d);
                     if self.config.print_ir_after_failure {
-                        self.dump(ctx, op, &format!("After {} Failed ({})", info.name, info.argument));
+                        self.dump(
+                            ctx,
+                            op,
+                            &format!("After {} Failed ({})", info.name, info.argument),
+                        );
                     }
                     return Err(failed(PipelineErrorKind::VerificationFailed));
                 }
@@ -459,8 +522,11 @@ impl Runner<'_> {
         op: OpId,
         am: &mut AnalysisManager,
     ) -> Result<PreservedAnalyses, PipelineError> {
-        let children: Vec<OpId> =
-            ctx.regions(op).iter().flat_map(|&r| ctx.region_blocks(r).iter().flat_map(|&b| ctx.block_ops(b))).collect();
+        let children: Vec<OpId> = ctx
+            .regions(op)
+            .iter()
+            .flat_map(|&r| ctx.region_blocks(r).iter().flat_map(|&b| ctx.block_ops(b)))
+            .collect();
         self.enter(|| format!("'{}' Pipeline", nested.anchor));
         let mut preserved = PreservedAnalyses::All;
         let mut result = Ok(());
@@ -478,8 +544,11 @@ impl Runner<'_> {
                         ctx.op_name_str(child)
                     );
                     ctx.emit(Diagnostic::error(ctx.op_loc(child), msg));
-                    result =
-                        Err(PipelineError { kind: PipelineErrorKind::NotIsolatedFromAbove, pass: None, op: child });
+                    result = Err(PipelineError {
+                        kind: PipelineErrorKind::NotIsolatedFromAbove,
+                        pass: None,
+                        op: child,
+                    });
                     break;
                 }
             }

@@ -84,8 +84,8 @@ pub use manager::{OpPassManager, PassEntry, PassManager, PipelineError, Pipeline
 pub use options::{parse_options_string, write_option, OptionAssignment, PassOptionValue};
 pub use pipeline::{parse_pass_pipeline, PipelineParseError};
 pub use registry::{
-    list_passes_text, lookup_pass, lookup_pipeline, registered_passes, registered_pipelines, PassRegistration,
-    PipelineRegistration,
+    list_passes_text, lookup_pass, lookup_pipeline, registered_passes, registered_pipelines,
+    PassRegistration, PipelineRegistration,
 };
 pub use tail_ir_macros::pass;
 
@@ -205,7 +205,9 @@ impl PassFailure {
 
 impl From<Diagnostic> for PassFailure {
     fn from(d: Diagnostic) -> Self {
-        PassFailure { diagnostic: Some(d) }
+        PassFailure {
+            diagnostic: Some(d),
+        }
     }
 }
 
@@ -237,7 +239,12 @@ pub trait PassRun {
     /// [`Context::emit`] and return [`PassFailure::emitted`], or return a diagnostic:
     /// `Err(Diagnostic::error(loc, msg).into())`. Call [`AnalysisManager::mark_all_preserved`]
     /// when nothing changed.
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, am: &mut AnalysisManager) -> PassResult;
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult;
 }
 
 /// The textual form of a pass in a pipeline: its argument followed by its options.
@@ -283,7 +290,12 @@ mod tests {
     }
 
     impl PassRun for InCrate {
-        fn run_on_operation(&mut self, _: &mut Context, _: OpId, am: &mut AnalysisManager) -> PassResult {
+        fn run_on_operation(
+            &mut self,
+            _: &mut Context,
+            _: OpId,
+            am: &mut AnalysisManager,
+        ) -> PassResult {
             am.mark_all_preserved();
             Ok(())
         }
@@ -292,7 +304,10 @@ mod tests {
     #[test]
     fn macro_works_inside_the_crate() {
         assert_eq!(InCrate::default().n, 2);
-        assert_eq!(pass_to_pipeline_string(&InCrate::default()), "test-in-crate{n=2}");
+        assert_eq!(
+            pass_to_pipeline_string(&InCrate::default()),
+            "test-in-crate{n=2}"
+        );
         assert!(lookup_pass("test-in-crate").is_some());
     }
 }

@@ -126,7 +126,9 @@ impl<T: PassOptionValue> PassOptionValue for Vec<T> {
 
 /// Appends `s`, quoted when it would not parse back as one value.
 fn print_quoted_if_needed(out: &mut String, s: &str, force: bool) {
-    let needs = force || s.chars().any(|c| c.is_whitespace() || matches!(c, '{' | '}' | '"' | '\'' | '(' | ')'));
+    let needs = force
+        || s.chars()
+            .any(|c| c.is_whitespace() || matches!(c, '{' | '}' | '"' | '\'' | '(' | ')'));
     if !needs {
         out.push_str(s);
     } else if !s.contains('"') {
@@ -246,12 +248,20 @@ pub fn parse_options_string(text: &str) -> Result<Vec<OptionAssignment>, (usize,
                     q @ (b'"' | b'\'') => match text[i + 1..].find(q as char) {
                         Some(end) => i += end + 1,
                         None => {
-                            return Err((i, format!("missing closing {} in value of option '{key}'", q as char)));
+                            return Err((
+                                i,
+                                format!("missing closing {} in value of option '{key}'", q as char),
+                            ));
                         }
                     },
                     b'{' => match matching_brace(text, i) {
                         Some(end) => i = end,
-                        None => return Err((i, format!("missing closing '}}' in value of option '{key}'"))),
+                        None => {
+                            return Err((
+                                i,
+                                format!("missing closing '}}' in value of option '{key}'"),
+                            ))
+                        }
                     },
                     _ => {}
                 }
@@ -335,10 +345,19 @@ mod tests {
     #[test]
     fn splits_options() {
         let a = parse_options_string(" a=1  b=\"x y\" c={p q} flag d=x,'y z'").unwrap();
-        let kv: Vec<_> = a.iter().map(|o| (o.key.as_str(), o.value.as_deref())).collect();
+        let kv: Vec<_> = a
+            .iter()
+            .map(|o| (o.key.as_str(), o.value.as_deref()))
+            .collect();
         assert_eq!(
             kv,
-            vec![("a", Some("1")), ("b", Some("x y")), ("c", Some("p q")), ("flag", None), ("d", Some("x,'y z'"))]
+            vec![
+                ("a", Some("1")),
+                ("b", Some("x y")),
+                ("c", Some("p q")),
+                ("flag", None),
+                ("d", Some("x,'y z'"))
+            ]
         );
         assert_eq!(a[1].value_offset, 8);
         assert!(parse_options_string("a=\"x").is_err());
@@ -365,7 +384,10 @@ mod tests {
         assert_eq!(usize::parse_option("12"), Ok(12));
         assert!(usize::parse_option("-1").is_err());
         assert_eq!(i64::parse_option("-1"), Ok(-1));
-        assert_eq!(u8::parse_option("300"), Err("value out of range for 'u8'".to_string()));
+        assert_eq!(
+            u8::parse_option("300"),
+            Err("value out of range for 'u8'".to_string())
+        );
         assert_eq!(bool::parse_option(""), Ok(true));
         assert_eq!(f64::parse_option("0.5"), Ok(0.5));
         let mut s = String::new();

@@ -48,15 +48,28 @@ impl PipelineParseError {
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
         let column = pipeline[line_start..offset].chars().count() + 1;
-        PipelineParseError { message: message.into(), offset, line, column, pipeline: pipeline.to_string() }
+        PipelineParseError {
+            message: message.into(),
+            offset,
+            line,
+            column,
+            pipeline: pipeline.to_string(),
+        }
     }
 
     /// MLIR's rendering: `<pass-pipeline>:LINE:COL: error: MESSAGE`, the offending line of the
     /// pipeline and a caret under the column (ends with a newline).
     pub fn render(&self) -> String {
         let src = self.pipeline.lines().nth(self.line - 1).unwrap_or("");
-        let pad: String = src.chars().take(self.column - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        format!("<pass-pipeline>:{}:{}: error: {}\n{src}\n{pad}^\n", self.line, self.column, self.message)
+        let pad: String = src
+            .chars()
+            .take(self.column - 1)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        format!(
+            "<pass-pipeline>:{}:{}: error: {}\n{src}\n{pad}^\n",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -143,11 +156,18 @@ impl<'a> Scanner<'a> {
             };
             return Err((start, what.into()));
         }
-        let mut element = Element { name, name_offset: start, options: None, inner: None };
+        let mut element = Element {
+            name,
+            name_offset: start,
+            options: None,
+            inner: None,
+        };
         if self.peek() == Some(b'{') {
             let open = self.pos;
-            let close = find_options_close(self.text, open)
-                .ok_or((open, "missing closing '}' while processing pass options".to_string()))?;
+            let close = find_options_close(self.text, open).ok_or((
+                open,
+                "missing closing '}' while processing pass options".to_string(),
+            ))?;
             element.options = Some((&self.text[open + 1..close], open + 1));
             self.pos = close + 1;
             self.skip_ws();
@@ -210,7 +230,10 @@ pub fn parse_pass_pipeline(text: &str) -> Result<OpPassManager, PipelineParseErr
     }
     let top = elements.remove(0);
     if let Some((_, off)) = top.options {
-        return Err(err((off - 1, format!("unexpected options on pass pipeline anchor '{}'", top.name))));
+        return Err(err((
+            off - 1,
+            format!("unexpected options on pass pipeline anchor '{}'", top.name),
+        )));
     }
     let mut pm = OpPassManager::new(top.name);
     let mut stack = Vec::new();
@@ -219,7 +242,10 @@ pub fn parse_pass_pipeline(text: &str) -> Result<OpPassManager, PipelineParseErr
 }
 
 /// Parses a comma-separated element list (`cse,func.func(canonicalize)`) and adds it to `pm`.
-pub(crate) fn add_pipeline_elements(pm: &mut OpPassManager, text: &str) -> Result<(), PipelineParseError> {
+pub(crate) fn add_pipeline_elements(
+    pm: &mut OpPassManager,
+    text: &str,
+) -> Result<(), PipelineParseError> {
     let err = |(off, msg): (usize, String)| PipelineParseError::new(text, off, msg);
     let elements = parse_elements(text).map_err(err)?;
     let mut stack = Vec::new();
@@ -229,20 +255,33 @@ pub(crate) fn add_pipeline_elements(pm: &mut OpPassManager, text: &str) -> Resul
 /// Maximum nesting of named pipelines (guards against runaway expansion).
 const MAX_PIPELINE_EXPANSION_DEPTH: usize = 32;
 
-fn resolve(pm: &mut OpPassManager, elements: Vec<Element<'_>>, stack: &mut Vec<&'static str>) -> PResult<()> {
+fn resolve(
+    pm: &mut OpPassManager,
+    elements: Vec<Element<'_>>,
+    stack: &mut Vec<&'static str>,
+) -> PResult<()> {
     for el in elements {
         if let Some(inner) = el.inner {
             if let Some((_, off)) = el.options {
-                return Err((off - 1, format!("unexpected options on pass pipeline anchor '{}'", el.name)));
+                return Err((
+                    off - 1,
+                    format!("unexpected options on pass pipeline anchor '{}'", el.name),
+                ));
             }
             let nested = pm.nest(el.name);
             resolve(nested, inner, stack)?;
         } else if let Some(reg) = lookup_pipeline(el.name) {
             if let Some((_, off)) = el.options {
-                return Err((off - 1, format!("pass pipeline '{}' does not take options", el.name)));
+                return Err((
+                    off - 1,
+                    format!("pass pipeline '{}' does not take options", el.name),
+                ));
             }
             if stack.contains(&reg.argument) || stack.len() >= MAX_PIPELINE_EXPANSION_DEPTH {
-                return Err((el.name_offset, format!("pass pipeline '{}' refers to itself", el.name)));
+                return Err((
+                    el.name_offset,
+                    format!("pass pipeline '{}' refers to itself", el.name),
+                ));
             }
             let inner_err = |(off, msg): (usize, String)| {
                 let e = PipelineParseError::new(reg.pipeline, off, msg);
@@ -268,7 +307,10 @@ fn resolve(pm: &mut OpPassManager, elements: Vec<Element<'_>>, stack: &mut Vec<&
         } else {
             return Err((
                 el.name_offset,
-                format!("'{}' does not refer to a registered pass or pass pipeline", el.name),
+                format!(
+                    "'{}' does not refer to a registered pass or pass pipeline",
+                    el.name
+                ),
             ));
         }
     }
@@ -284,11 +326,20 @@ fn apply_options(pass: &mut dyn Pass, text: &str, base: usize) -> PResult<()> {
         let value = match (&a.value, opt) {
             (Some(v), _) => v.clone(),
             (None, Some(o)) if o.type_name == "bool" => "true".to_string(),
-            (None, Some(_)) => return Err((base + a.key_offset, format!("missing value for option '{}'", a.key))),
+            (None, Some(_)) => {
+                return Err((
+                    base + a.key_offset,
+                    format!("missing value for option '{}'", a.key),
+                ))
+            }
             (None, None) => String::new(),
         };
         if let Err(msg) = pass.set_option(&a.key, &value) {
-            let at = if opt.is_some() && a.value.is_some() { a.value_offset } else { a.key_offset };
+            let at = if opt.is_some() && a.value.is_some() {
+                a.value_offset
+            } else {
+                a.key_offset
+            };
             return Err((base + at, msg));
         }
     }

@@ -26,7 +26,9 @@ impl PassRegistration {
 
 impl std::fmt::Debug for PassRegistration {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PassRegistration").field("argument", &self.info.argument).finish_non_exhaustive()
+        f.debug_struct("PassRegistration")
+            .field("argument", &self.info.argument)
+            .finish_non_exhaustive()
     }
 }
 
@@ -57,7 +59,9 @@ pub fn registered_passes() -> Vec<&'static PassRegistration> {
 
 /// Every registered named pipeline, sorted by argument.
 pub fn registered_pipelines() -> Vec<&'static PipelineRegistration> {
-    let mut v: Vec<_> = inventory::iter::<PipelineRegistration>.into_iter().collect();
+    let mut v: Vec<_> = inventory::iter::<PipelineRegistration>
+        .into_iter()
+        .collect();
     v.sort_by_key(|r| r.argument);
     v.dedup_by_key(|r| r.argument);
     v
@@ -65,12 +69,16 @@ pub fn registered_pipelines() -> Vec<&'static PipelineRegistration> {
 
 /// The pass registered as `argument`.
 pub fn lookup_pass(argument: &str) -> Option<&'static PassRegistration> {
-    inventory::iter::<PassRegistration>.into_iter().find(|r| r.info.argument == argument)
+    inventory::iter::<PassRegistration>
+        .into_iter()
+        .find(|r| r.info.argument == argument)
 }
 
 /// The named pipeline registered as `argument`.
 pub fn lookup_pipeline(argument: &str) -> Option<&'static PipelineRegistration> {
-    inventory::iter::<PipelineRegistration>.into_iter().find(|r| r.argument == argument)
+    inventory::iter::<PipelineRegistration>
+        .into_iter()
+        .find(|r| r.argument == argument)
 }
 
 /// The `--list-passes` text: every registered pass with its summary and options, then every

@@ -9,8 +9,8 @@ use tail_ir::constraints::*;
 use tail_ir::parser::{ParseResult, Parser};
 use tail_ir::printer::Printer;
 use tail_ir::{
-    attr_def, dialect, op, type_def, AttrKind, Attribute, Builder, Context, Diagnostic, FoldResult, Location, OpId,
-    OperationState, RewritePatternSet, Type, TypeKind,
+    attr_def, dialect, op, type_def, AttrKind, Attribute, Builder, Context, Diagnostic, FoldResult,
+    Location, OpId, OperationState, RewritePatternSet, Type, TypeKind,
 };
 
 /// The test dialect.
@@ -40,10 +40,19 @@ impl ConstantOp {
         _operands: &[tail_ir::Value],
         attrs: &[tail_ir::NamedAttr],
     ) -> Result<Vec<Type>, String> {
-        let v = attrs.iter().find(|a| ctx.str(a.name) == "value").ok_or("missing value")?;
-        ctx.attr_type(v.value).map(|t| vec![t]).ok_or_else(|| "value has no type".to_string())
+        let v = attrs
+            .iter()
+            .find(|a| ctx.str(a.name) == "value")
+            .ok_or("missing value")?;
+        ctx.attr_type(v.value)
+            .map(|t| vec![t])
+            .ok_or_else(|| "value has no type".to_string())
     }
-    fn fold(self, ctx: &mut Context, _operands: &[Option<Attribute>]) -> Option<SmallVec<[FoldResult; 1]>> {
+    fn fold(
+        self,
+        ctx: &mut Context,
+        _operands: &[Option<Attribute>],
+    ) -> Option<SmallVec<[FoldResult; 1]>> {
         Some(smallvec![FoldResult::Attr(self.value(ctx))])
     }
 }
@@ -62,11 +71,17 @@ pub struct AddIOp {
 }
 
 impl AddIOp {
-    fn fold(self, ctx: &mut Context, operands: &[Option<Attribute>]) -> Option<SmallVec<[FoldResult; 1]>> {
+    fn fold(
+        self,
+        ctx: &mut Context,
+        operands: &[Option<Attribute>],
+    ) -> Option<SmallVec<[FoldResult; 1]>> {
         let (a, b) = (operands[0]?, operands[1]?);
         let (x, y) = (ctx.attr_as_int(a)?, ctx.attr_as_int(b)?);
         let ty = ctx.value_type(self.result(ctx));
-        Some(smallvec![FoldResult::Attr(ctx.int_attr(ty, x.wrapping_add(y)))])
+        Some(smallvec![FoldResult::Attr(
+            ctx.int_attr(ty, x.wrapping_add(y))
+        )])
     }
     fn canonicalization_patterns(_set: &mut RewritePatternSet) {}
 }
@@ -208,7 +223,10 @@ pub struct AttrsOp {
 impl AttrsOp {
     fn verify(self, ctx: &Context) -> Result<(), Diagnostic> {
         if ctx.attr_as_int(self.count(ctx)).unwrap_or(0) < 0 {
-            return Err(Diagnostic::error(ctx.op_loc(self.0), "'test.attrs' op count must be non-negative"));
+            return Err(Diagnostic::error(
+                ctx.op_loc(self.0),
+                "'test.attrs' op count must be non-negative",
+            ));
         }
         Ok(())
     }

@@ -43,7 +43,9 @@ pub struct CountingAnalysis {
 impl Analysis for CountingAnalysis {
     fn new(ctx: &Context, op: OpId) -> Self {
         ANALYSIS_COMPUTED.with(|c| c.set(c.get() + 1));
-        CountingAnalysis { num_ops: ctx.walk_preorder(op).len() }
+        CountingAnalysis {
+            num_ops: ctx.walk_preorder(op).len(),
+        }
     }
 }
 
@@ -64,7 +66,12 @@ pub struct TestLog {
 }
 
 impl PassRun for TestLog {
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
         log("test-log", ctx, op);
         self.visited.inc();
         am.mark_all_preserved();
@@ -73,11 +80,21 @@ impl PassRun for TestLog {
 }
 
 /// Logs functions only.
-#[pass(argument = "test-func-log", summary = "Log a function", anchor = "func.func", name = "TestFuncLog")]
+#[pass(
+    argument = "test-func-log",
+    summary = "Log a function",
+    anchor = "func.func",
+    name = "TestFuncLog"
+)]
 pub struct TestFuncLog;
 
 impl PassRun for TestFuncLog {
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
         log("test-func-log", ctx, op);
         am.mark_all_preserved();
         Ok(())
@@ -85,11 +102,20 @@ impl PassRun for TestFuncLog {
 }
 
 /// Module-only pass.
-#[pass(argument = "test-module-log", summary = "Log a module", anchor = "builtin.module")]
+#[pass(
+    argument = "test-module-log",
+    summary = "Log a module",
+    anchor = "builtin.module"
+)]
 pub struct TestModuleLog;
 
 impl PassRun for TestModuleLog {
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
         log("test-module-log", ctx, op);
         am.mark_all_preserved();
         Ok(())
@@ -99,14 +125,23 @@ impl PassRun for TestModuleLog {
 /// Sets attribute `touched` on its op (a change) unless it is already there.
 #[pass(argument = "test-touch", summary = "Mark the op as touched")]
 pub struct TestTouch {
-    #[option(name = "value", default = 1, description = "Value stored in the attribute")]
+    #[option(
+        name = "value",
+        default = 1,
+        description = "Value stored in the attribute"
+    )]
     pub value: i64,
     #[statistic]
     pub num_touched: Statistic,
 }
 
 impl PassRun for TestTouch {
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
         log("test-touch", ctx, op);
         if ctx.attr(op, "touched").is_some() {
             am.mark_all_preserved();
@@ -130,7 +165,12 @@ pub struct TestFail {
 }
 
 impl PassRun for TestFail {
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, _am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        _am: &mut AnalysisManager,
+    ) -> PassResult {
         log("test-fail", ctx, op);
         let d = Diagnostic::error(ctx.op_loc(op), "test-fail failed here");
         if self.silent {
@@ -151,16 +191,28 @@ pub struct TestAnalysis {
     preserve: bool,
     #[option(name = "preserve-all", default = false)]
     preserve_all: bool,
-    #[option(name = "children", default = false, description = "Also query each nested op's analysis")]
+    #[option(
+        name = "children",
+        default = false,
+        description = "Also query each nested op's analysis"
+    )]
     children: bool,
 }
 
 impl PassRun for TestAnalysis {
-    fn run_on_operation(&mut self, ctx: &mut Context, op: OpId, am: &mut AnalysisManager) -> PassResult {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
         let a = am.get_analysis::<CountingAnalysis>(ctx);
         let again = am.get_analysis::<CountingAnalysis>(ctx);
         assert!(std::rc::Rc::ptr_eq(&a, &again));
-        LOG.with(|l| l.borrow_mut().push(format!("test-analysis:{}:{}", describe(ctx, op), a.num_ops)));
+        LOG.with(|l| {
+            l.borrow_mut()
+                .push(format!("test-analysis:{}:{}", describe(ctx, op), a.num_ops))
+        });
         if self.children {
             let kids: Vec<OpId> = ctx
                 .regions(op)
@@ -168,7 +220,8 @@ impl PassRun for TestAnalysis {
                 .flat_map(|&r| ctx.region_blocks(r).iter().flat_map(|&b| ctx.block_ops(b)))
                 .collect();
             for k in kids {
-                am.get_child_analysis::<CountingAnalysis>(ctx, k).expect("nested op");
+                am.get_child_analysis::<CountingAnalysis>(ctx, k)
+                    .expect("nested op");
             }
         }
         if self.preserve_all {

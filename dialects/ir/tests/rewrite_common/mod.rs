@@ -22,37 +22,58 @@ inventory::submit! {
     DialectInfo { name: "test", summary: "test dialect", materialize_constant: Some(materialize) }
 }
 
-fn fold_constant(ctx: &mut Context, op: OpId, _: &[Option<Attribute>]) -> Option<smallvec::SmallVec<[FoldResult; 1]>> {
-    ctx.attr(op, "value").map(|a| smallvec![FoldResult::Attr(a)])
+fn fold_constant(
+    ctx: &mut Context,
+    op: OpId,
+    _: &[Option<Attribute>],
+) -> Option<smallvec::SmallVec<[FoldResult; 1]>> {
+    ctx.attr(op, "value")
+        .map(|a| smallvec![FoldResult::Attr(a)])
 }
 
-fn fold_add(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<smallvec::SmallVec<[FoldResult; 1]>> {
+fn fold_add(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+) -> Option<smallvec::SmallVec<[FoldResult; 1]>> {
     let ty = ctx.value_type(ctx.result(op, 0));
     match (c.first().copied().flatten(), c.get(1).copied().flatten()) {
         (Some(a), Some(b)) => {
             let v = ctx.attr_as_int(a)?.wrapping_add(ctx.attr_as_int(b)?);
             Some(smallvec![FoldResult::Attr(ctx.int_attr(ty, v))])
         }
-        (_, Some(b)) if ctx.attr_as_int(b) == Some(0) => Some(smallvec![FoldResult::Value(ctx.operand(op, 0))]),
+        (_, Some(b)) if ctx.attr_as_int(b) == Some(0) => {
+            Some(smallvec![FoldResult::Value(ctx.operand(op, 0))])
+        }
         _ => None,
     }
 }
 
-fn fold_mul(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<smallvec::SmallVec<[FoldResult; 1]>> {
+fn fold_mul(
+    ctx: &mut Context,
+    op: OpId,
+    c: &[Option<Attribute>],
+) -> Option<smallvec::SmallVec<[FoldResult; 1]>> {
     let ty = ctx.value_type(ctx.result(op, 0));
     match (c.first().copied().flatten(), c.get(1).copied().flatten()) {
         (Some(a), Some(b)) => {
             let v = ctx.attr_as_int(a)?.wrapping_mul(ctx.attr_as_int(b)?);
             Some(smallvec![FoldResult::Attr(ctx.int_attr(ty, v))])
         }
-        (_, Some(b)) if ctx.attr_as_int(b) == Some(1) => Some(smallvec![FoldResult::Value(ctx.operand(op, 0))]),
+        (_, Some(b)) if ctx.attr_as_int(b) == Some(1) => {
+            Some(smallvec![FoldResult::Value(ctx.operand(op, 0))])
+        }
         _ => None,
     }
 }
 
 fn verify_checked(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     if ctx.attr(op, "bad").is_some() {
-        return Err(tail_ir::verifier::op_error(ctx, op, "custom verifier failed"));
+        return Err(tail_ir::verifier::op_error(
+            ctx,
+            op,
+            "custom verifier failed",
+        ));
     }
     Ok(())
 }
@@ -80,22 +101,46 @@ macro_rules! test_op {
     };
 }
 
-test_op!("test.constant", OpTraits::PURE.union(OpTraits::CONSTANT_LIKE), &[], None, Some(fold_constant));
+test_op!(
+    "test.constant",
+    OpTraits::PURE.union(OpTraits::CONSTANT_LIKE),
+    &[],
+    None,
+    Some(fold_constant)
+);
 test_op!(
     "test.add",
-    OpTraits::PURE.union(OpTraits::COMMUTATIVE).union(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE),
+    OpTraits::PURE
+        .union(OpTraits::COMMUTATIVE)
+        .union(OpTraits::SAME_OPERANDS_AND_RESULT_TYPE),
     &[],
     None,
     Some(fold_add)
 );
-test_op!("test.mul", OpTraits::PURE.union(OpTraits::COMMUTATIVE), &[], None, Some(fold_mul));
+test_op!(
+    "test.mul",
+    OpTraits::PURE.union(OpTraits::COMMUTATIVE),
+    &[],
+    None,
+    Some(fold_mul)
+);
 test_op!("test.add64", OpTraits::PURE);
 test_op!("test.ext", OpTraits::PURE);
 test_op!("test.pure", OpTraits::PURE);
-test_op!("test.ret", OpTraits::PURE.union(OpTraits::TERMINATOR).union(OpTraits::RETURN_LIKE));
+test_op!(
+    "test.ret",
+    OpTraits::PURE
+        .union(OpTraits::TERMINATOR)
+        .union(OpTraits::RETURN_LIKE)
+);
 test_op!("test.br", OpTraits::PURE.union(OpTraits::TERMINATOR));
 test_op!("test.cond_br", OpTraits::PURE.union(OpTraits::TERMINATOR));
-test_op!("test.func", OpTraits::ISOLATED_FROM_ABOVE.union(OpTraits::SYMBOL).union(OpTraits::CALLABLE));
+test_op!(
+    "test.func",
+    OpTraits::ISOLATED_FROM_ABOVE
+        .union(OpTraits::SYMBOL)
+        .union(OpTraits::CALLABLE)
+);
 test_op!(
     "test.module",
     OpTraits::SYMBOL_TABLE
@@ -108,10 +153,15 @@ test_op!("test.store", OpTraits::MEM_WRITE);
 test_op!("test.load", OpTraits::MEM_READ);
 test_op!("test.alloc", OpTraits::MEM_ALLOC);
 test_op!("test.side_effect", OpTraits::empty());
-test_op!("test.exec", OpTraits::RECURSIVE_MEMORY_EFFECTS.union(OpTraits::SINGLE_BLOCK));
+test_op!(
+    "test.exec",
+    OpTraits::RECURSIVE_MEMORY_EFFECTS.union(OpTraits::SINGLE_BLOCK)
+);
 test_op!(
     "test.yield",
-    OpTraits::PURE.union(OpTraits::TERMINATOR).union(OpTraits::RETURN_LIKE),
+    OpTraits::PURE
+        .union(OpTraits::TERMINATOR)
+        .union(OpTraits::RETURN_LIKE),
     &["test.exec"],
     None,
     None
@@ -123,9 +173,18 @@ test_op!(
     None,
     None
 );
-test_op!("test.graph", OpTraits::GRAPH_REGION.union(OpTraits::NO_TERMINATOR));
+test_op!(
+    "test.graph",
+    OpTraits::GRAPH_REGION.union(OpTraits::NO_TERMINATOR)
+);
 test_op!("test.same_operands", OpTraits::SAME_TYPE_OPERANDS);
-test_op!("test.checked", OpTraits::empty(), &[], Some(verify_checked), None);
+test_op!(
+    "test.checked",
+    OpTraits::empty(),
+    &[],
+    Some(verify_checked),
+    None
+);
 test_op!("test.region", OpTraits::empty());
 
 // ----- helpers -------------------------------------------------------------------------------
@@ -168,7 +227,13 @@ pub fn make_at(
 }
 
 /// Appends a simple op (no regions/successors) to `block`.
-pub fn push(ctx: &mut Context, block: BlockId, name: &str, operands: &[Value], results: &[Type]) -> OpId {
+pub fn push(
+    ctx: &mut Context,
+    block: BlockId,
+    name: &str,
+    operands: &[Value],
+    results: &[Type],
+) -> OpId {
     let op = make(ctx, name, operands, results, &[], Vec::new(), &[]);
     ctx.insert_op(op, InsertPoint::BlockEnd(block));
     op
@@ -231,7 +296,13 @@ pub fn region_op(
 }
 
 /// Appends a terminator with successors.
-pub fn branch(ctx: &mut Context, block: BlockId, name: &str, operands: &[Value], succs: &[BlockId]) -> OpId {
+pub fn branch(
+    ctx: &mut Context,
+    block: BlockId,
+    name: &str,
+    operands: &[Value],
+    succs: &[BlockId],
+) -> OpId {
     let op = make(ctx, name, operands, &[], &[], Vec::new(), succs);
     ctx.insert_op(op, InsertPoint::BlockEnd(block));
     op
@@ -239,12 +310,20 @@ pub fn branch(ctx: &mut Context, block: BlockId, name: &str, operands: &[Value],
 
 /// Generic-form text of `op`.
 pub fn print(ctx: &Context, op: OpId) -> String {
-    ctx.print_op_to_string(op, PrintOptions { generic: true, debug_info: false })
+    ctx.print_op_to_string(
+        op,
+        PrintOptions {
+            generic: true,
+            debug_info: false,
+        },
+    )
 }
 
 /// The names of the ops in `block`, in order.
 pub fn names(ctx: &Context, block: BlockId) -> Vec<String> {
-    ctx.block_ops(block).map(|o| ctx.op_name_str(o).to_string()).collect()
+    ctx.block_ops(block)
+        .map(|o| ctx.op_name_str(o).to_string())
+        .collect()
 }
 
 /// A file location.
