@@ -1,0 +1,53 @@
+//! `tail-dialect`: the `tail` dialect, TAIL (the Typed Array Intermediate Language of Elsman and
+//! Dybdal, Dybdal's thesis Chapter 3) as an MLIR dialect.
+//!
+//! * [`types`]: TAIL's types. Base types are builtin types — `int` = `i32` (apltail's ints are
+//!   32-bit), `double` = `f64`, `bool` = `i1`, `complex` = `complex<f64>` — plus
+//!   `!tail.char`. The four array types are `!tail.array<κ, ρ>` (`[κ]^ρ`, rank ρ),
+//!   `!tail.vec<κ, n>` (`⟨κ⟩^n`), `!tail.s<κ, n>` (`S(κ,n)`) and `!tail.sv<κ, n>` (`SV(κ,n)`);
+//!   ranks and lengths are [`types::Shape`] expressions (`3`, `?a`, `?a+1`).
+//! * [`ops`]: one op per TAIL primitive, with verifiers implementing the type schemes of the
+//!   thesis (Figs. 3.2–3.4) and of apltail.
+//! * [`fold`]: constant folding, the shape-arithmetic simplifications (Fig. 3.6 → Fig. 3.7) and
+//!   the dialect's constant materializer; `canon`: canonicalization patterns that build new
+//!   ops (`shape(transp(x))` → `vreverseV(shape(x))`).
+//!
+//! ## Design decisions
+//!
+//! * **Scalars.** A TAIL scalar value (`κ`, which the thesis identifies with `[κ]^0`) has the
+//!   plain base type (`i32`, `f64`, `i1`, `!tail.char`, `complex<f64>`). Rank-polymorphic ops
+//!   (`each`, `reduce`, `zipWith`, …) accept and produce either spelling where the rank is 0:
+//!   `!tail.array<i32, 0>` and `i32` denote the same TAIL type. `tail.scalar_to_array` and
+//!   `tail.array_to_scalar` convert between the two spellings explicitly.
+//! * **Subtyping** (3.3)–(3.5) is explicit: `tail.vec_to_array`, `tail.sv_to_vec` (a copying
+//!   coercion, §3.1.5) and `tail.s_to_scalar`. No op accepts a subtype implicitly.
+//! * **Tuples** are the builtin `tuple<…>` type, built by `tail.tuple` and read by `tail.prj`
+//!   (0-based index; TAIL's `Prj` is 1-based, so an importer subtracts one). `tail.power`
+//!   iterates several values at once (its region takes and yields all of them), which is how
+//!   `power` over tuples is represented without building tuples.
+//! * **Shape variables.** A rank or length may be a shape variable (`?a`) plus a constant
+//!   offset. Verifiers check constants exactly; where a variable is involved they only check
+//!   what is decidable syntactically (`?a+1` vs `?a`) and otherwise accept: the relation is
+//!   treated as "unknown, must unify" and left to a later instantiation.
+//! * **Mutable arrays.** Array values denote store locations (§3.1.5). `tail.idxassign`
+//!   (the thesis' `update`) writes one element of its array operand in place; `tail.mem`
+//!   copies an array into a fresh location.
+//! * **Functions as arguments** are single-block regions whose arguments are the element
+//!   values and which end in `tail.yield`.
+#![deny(missing_docs)]
+
+mod canon;
+pub mod fold;
+pub mod ops;
+pub mod types;
+
+use tail_ir_macros::dialect;
+
+/// The tail dialect.
+#[dialect(name = "tail", summary = "TAIL, the typed array intermediate language",
+          materialize_constant = fold::materialize_constant)]
+pub struct TailDialect;
+
+/// Forces this crate to be linked so its dialect registers (call it from binaries that do not
+/// otherwise reference the crate).
+pub fn link() {}

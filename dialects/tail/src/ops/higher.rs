@@ -1,0 +1,351 @@
+//! Higher-order primitives. The function argument is a single-block region whose arguments
+//! are the element values and which ends in `tail.yield`:
+//!
+//! ```mlir
+//! %s = tail.reduce %zero, %v : (i32, !tail.array<i32, 1>) -> i32 {
+//! ^bb0(%x: i32, %y: i32):
+//!   %r = tail.addi %x, %y : i32
+//!   tail.yield %r : i32
+//! }
+//! ```
+
+use tail_ir::constraints::*;
+use tail_ir::{Context, Type, Value};
+use tail_ir_macros::op;
+
+use crate::ops::util::*;
+use crate::types::{AnyTail, ArrayLike, BaseType};
+use crate::TailDialect;
+
+/// Returns values from the function region of a higher-order op.
+///
+/// ```mlir
+/// tail.yield %r : i32
+/// ```
+#[op(dialect = TailDialect, name = "yield", traits(Pure, Terminator, ReturnLike),
+     format = "attr-dict ($values^ `:` type($values))?")]
+pub struct YieldOp {
+    /// The returned values.
+    #[operand(variadic)]
+    values: AnyType,
+}
+
+fn ty(ctx: &Context, v: Value) -> Type {
+    ctx.value_type(v)
+}
+
+/// `each(f, a)`: `f` applied to every element (APL `¨`, scalar extension).
+///
+/// Type scheme: `∀αβγ. (α → β) → [α]^γ → [β]^γ`.
+///
+/// ```mlir
+/// %r = tail.each %a : (!tail.array<i32, 1>) -> !tail.array<f64, 1> {
+/// ^bb0(%x: i32):
+///   %d = tail.i2d %x : i32 -> f64
+///   tail.yield %d : f64
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "each", traits(RecursiveMemoryEffects),
+     format = "$input attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct EachOp {
+    /// The array.
+    #[operand]
+    input: ArrayLike,
+    #[result]
+    result: ArrayLike,
+    /// The function `α → β`.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl EachOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let (a, ar) = arr(ctx, op, "input", self.input(ctx))?;
+        let (b, br) = arr(ctx, op, "result", self.result(ctx))?;
+        shape_rel(ctx, op, "rank", "result", &br, "input", &ar, 0)?;
+        check_region(ctx, op, self.body(ctx), &[a], &[b])
+    }
+}
+
+/// `eachV(f, v)`: `each` on a vector of known length.
+///
+/// Type scheme: `∀αβγ. (α → β) → ⟨α⟩^γ → ⟨β⟩^γ`.
+///
+/// ```mlir
+/// %r = tail.eachV %v : (!tail.vec<i32, 3>) -> !tail.vec<i32, 3> {
+/// ^bb0(%x: i32):
+///   tail.yield %x : i32
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "eachV", traits(RecursiveMemoryEffects),
+     format = "$input attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct EachVOp {
+    /// The vector.
+    #[operand]
+    input: AnyTail,
+    #[result]
+    result: AnyTail,
+    /// The function `α → β`.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl EachVOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let (a, an) = vec(ctx, op, "input", self.input(ctx))?;
+        let (b, bn) = vec(ctx, op, "result", self.result(ctx))?;
+        shape_rel(ctx, op, "length", "result", &bn, "input", &an, 0)?;
+        check_region(ctx, op, self.body(ctx), &[a], &[b])
+    }
+}
+
+/// `zipWith(f, a, b)`: `f` applied to corresponding elements of two arrays of equal shape.
+///
+/// Type scheme: `∀α1α2βγ. (α1 → α2 → β) → [α1]^γ → [α2]^γ → [β]^γ`.
+///
+/// ```mlir
+/// %r = tail.zipWith %a, %b : (!tail.array<i32, 1>, !tail.array<i32, 1>) -> !tail.array<i32, 1> {
+/// ^bb0(%x: i32, %y: i32):
+///   %m = tail.muli %x, %y : i32
+///   tail.yield %m : i32
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "zipWith", traits(RecursiveMemoryEffects),
+     format = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct ZipWithOp {
+    /// The first array.
+    #[operand]
+    lhs: ArrayLike,
+    /// The second array.
+    #[operand]
+    rhs: ArrayLike,
+    #[result]
+    result: ArrayLike,
+    /// The function `α1 → α2 → β`.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl ZipWithOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let (a1, r1) = arr(ctx, op, "first input", self.lhs(ctx))?;
+        let (a2, r2) = arr(ctx, op, "second input", self.rhs(ctx))?;
+        shape_rel(ctx, op, "rank", "second input", &r2, "first input", &r1, 0)?;
+        let (b, br) = arr(ctx, op, "result", self.result(ctx))?;
+        shape_rel(ctx, op, "rank", "result", &br, "input", &r1, 0)?;
+        check_region(ctx, op, self.body(ctx), &[a1, a2], &[b])
+    }
+}
+
+/// `reduce(f, n, a)`: right fold of `f` along the last axis, with neutral element `n`
+/// (APL `/`).
+///
+/// Type scheme: `∀αγ. (α → α → α) → α → [α]^(1+γ) → [α]^γ`.
+///
+/// ```mlir
+/// %s = tail.reduce %zero, %m : (i32, !tail.array<i32, 2>) -> !tail.array<i32, 1> {
+/// ^bb0(%x: i32, %y: i32):
+///   %r = tail.addi %x, %y : i32
+///   tail.yield %r : i32
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "reduce", traits(RecursiveMemoryEffects),
+     format = "$neutral `,` $input attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct ReduceOp {
+    /// The neutral element.
+    #[operand]
+    neutral: BaseType,
+    /// The array.
+    #[operand]
+    input: ArrayLike,
+    #[result]
+    result: ArrayLike,
+    /// The function `α → α → α`.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl ReduceOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let (a, ar) = arr(ctx, op, "input", self.input(ctx))?;
+        rank_at_least(ctx, op, "input", &ar, 1)?;
+        scalar_eq(ctx, op, "neutral element", self.neutral(ctx), a)?;
+        let (b, br) = arr(ctx, op, "result", self.result(ctx))?;
+        elem_eq(ctx, op, "result", a, b)?;
+        shape_rel(ctx, op, "rank", "input", &ar, "result", &br, 1)?;
+        check_region(ctx, op, self.body(ctx), &[a, a], &[a])
+    }
+}
+
+/// `scan(f, a)`: prefix reductions of `f` along the last axis (APL `\`).
+///
+/// Type scheme: `∀αγ. (α → α → α) → [α]^γ → [α]^γ`.
+///
+/// ```mlir
+/// %s = tail.scan %v : (!tail.array<i32, 1>) -> !tail.array<i32, 1> {
+/// ^bb0(%x: i32, %y: i32):
+///   %r = tail.addi %x, %y : i32
+///   tail.yield %r : i32
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "scan", traits(RecursiveMemoryEffects),
+     format = "$input attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct ScanOp {
+    /// The array.
+    #[operand]
+    input: ArrayLike,
+    #[result]
+    result: ArrayLike,
+    /// The function `α → α → α`.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl ScanOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let a = arr(ctx, op, "input", self.input(ctx))?;
+        let r = arr(ctx, op, "result", self.result(ctx))?;
+        same_array(ctx, op, r, a.clone())?;
+        check_region(ctx, op, self.body(ctx), &[a.0, a.0], &[a.0])
+    }
+}
+
+/// `power(f, n, x…)`: `f` applied `n` times to the state `x…` (APL `⍣`); the state may be
+/// several values (power over tuples), which the region takes and yields.
+///
+/// Type scheme: `∀τ. (τ → τ) → int → τ → τ`.
+///
+/// ```mlir
+/// %r:2 = tail.power %n, %a, %b : (i32, i32, f64) -> (i32, f64) {
+/// ^bb0(%x: i32, %y: f64):
+///   tail.yield %x, %y : i32, f64
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "power", traits(RecursiveMemoryEffects),
+     format = "$count `,` $inits attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct PowerOp {
+    /// The number of iterations.
+    #[operand]
+    count: I32,
+    /// The initial state.
+    #[operand(variadic)]
+    inits: AnyTail,
+    #[result(variadic)]
+    results: AnyTail,
+    /// The step function.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl PowerOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        verify_loop(
+            ctx,
+            self.op(),
+            &self.inits(ctx),
+            &self.results(ctx),
+            self.body(ctx),
+        )
+    }
+}
+
+fn verify_loop(
+    ctx: &Context,
+    op: tail_ir::OpId,
+    inits: &[Value],
+    results: &[Value],
+    body: tail_ir::RegionId,
+) -> VResult {
+    let it: Vec<Type> = inits.iter().map(|&v| ty(ctx, v)).collect();
+    let rt: Vec<Type> = results.iter().map(|&v| ty(ctx, v)).collect();
+    if it != rt {
+        return Err(err(
+            ctx,
+            op,
+            "expects the result types to equal the state types",
+        ));
+    }
+    check_region(ctx, op, body, &it, &it)
+}
+
+/// `powerScl(f, n, x)`: `power` on a scalar state.
+///
+/// Type scheme: `∀α. (α → α) → int → α → α`.
+///
+/// ```mlir
+/// %r = tail.powerScl %n, %x : (i32, f64) -> f64 {
+/// ^bb0(%y: f64):
+///   tail.yield %y : f64
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "powerScl", traits(RecursiveMemoryEffects),
+     format = "$count `,` $init attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct PowerSclOp {
+    /// The number of iterations.
+    #[operand]
+    count: I32,
+    /// The initial state.
+    #[operand]
+    init: BaseType,
+    #[result]
+    result: BaseType,
+    /// The step function.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl PowerSclOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        verify_loop(
+            ctx,
+            self.op(),
+            &[self.init(ctx)],
+            &[self.result(ctx)],
+            self.body(ctx),
+        )
+    }
+}
+
+/// `condScl(f, b, x)`: `f(x)` if `b`, otherwise `x`.
+///
+/// Type scheme: `∀α. (α → α) → bool → α → α`.
+///
+/// ```mlir
+/// %r = tail.condScl %b, %x : (i1, i32) -> i32 {
+/// ^bb0(%y: i32):
+///   %z = tail.negi %y : i32
+///   tail.yield %z : i32
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "condScl", traits(RecursiveMemoryEffects),
+     format = "$cond `,` $init attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct CondSclOp {
+    /// The condition.
+    #[operand]
+    cond: I1,
+    /// The argument.
+    #[operand]
+    init: BaseType,
+    #[result]
+    result: BaseType,
+    /// The function.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl CondSclOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        verify_loop(
+            ctx,
+            self.op(),
+            &[self.init(ctx)],
+            &[self.result(ctx)],
+            self.body(ctx),
+        )
+    }
+}
