@@ -1,0 +1,36 @@
+//! `tail-interp`: the reference interpreter for modules in the `tail` dialect.
+//!
+//! [`run_module`] runs `@main` of a module with exact APL semantics (Dybdal's thesis §3.1.3 and
+//! apltail): 1-based `iota`; `reduce` along the last axis as a right fold with the neutral
+//! element innermost; `scan` as the prefix reductions; cyclic `reshape` with default fill;
+//! `take`/`drop` along the first axis, over-take padding with the default element, negative
+//! counts from the end (negative take pads at the front); modular `rotate`; `first` of an
+//! empty array is the default; `transp2` rejects non-permutations; `idxassign` updates its
+//! array in place (arrays are store locations shared by their aliases, §3.1.5).
+//!
+//! Besides the `tail` ops it runs `func.func`/`func.call`/`func.return`, the `arith` constant,
+//! integer, float, comparison and cast ops, the `math` float functions, and `scf.for`,
+//! `scf.if`, `scf.while`.
+//!
+//! Runtime errors are [`Diagnostic`]s naming the op and carrying its location:
+//! `'tail.iota' op negative argument -3`.
+//!
+//! `prArr*`/`prScl*` print as they execute, in apltail's format ([`format_value`]).
+
+mod eval;
+pub mod format;
+pub mod value;
+
+use std::io::Write;
+
+use tail_ir::{Context, Diagnostic, OpId};
+
+pub use format::format_value;
+pub use value::{Array, Kind, Scalar, Value};
+
+/// Runs `@main` (which must take no arguments) of `module`, writing the output of the print
+/// primitives to `out`, and returns `@main`'s result (its only result; a tuple if several;
+/// the empty tuple if none).
+pub fn run_module(ctx: &Context, module: OpId, out: &mut dyn Write) -> Result<Value, Diagnostic> {
+    eval::Interp::new(ctx, module, out).run_main()
+}

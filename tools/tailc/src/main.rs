@@ -1,0 +1,122 @@
+//! `tailc`: tail's driver.
+//!
+//! `tailc run [--target=interp|cpu|cuda] prog.{tail,mlir}` imports TAIL text (`.tail`, through
+//! `tail-text`) or parses MLIR text, verifies the module in the `tail` dialect, runs its
+//! `@main` and prints, exactly like apltail, the output of the print primitives followed by the
+//! program's final value (`[](65780.0)`). Only the reference interpreter (`interp`, the default
+//! for now) is available; `cpu` and `cuda` are reported as not available yet. Errors are
+//! rendered diagnostics (`file:line:col: error: …`), exit status 1.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use tail_ir::Context;
+
+#[derive(Parser)]
+#[command(name = "tailc", about = "tail's driver: run TAIL programs", version)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a program's @main and print its output and final value as apltail does.
+    Run {
+        /// Backend to run on. Only `interp` (the reference interpreter) is implemented; it is
+        /// the default for now.
+        #[arg(long, value_enum, default_value_t = Target::Interp)]
+        target: Target,
+        /// The program: TAIL text as apltail prints it (`.tail`), or MLIR text in the tail
+        /// dialect (any other extension, normally `.mlir`).
+        input: String,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Target {
+    /// The reference interpreter (default).
+    Interp,
+    /// Native code for the CPU (not available yet).
+    Cpu,
+    /// CUDA GPUs (not available yet).
+    Cuda,
+}
+
+fn main() -> ExitCode {
+    tail_builtin::link();
+    tail_dialect::link();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cli.cmd {
+        Cmd::Run { target, input } => run(target, &input),
+    }
+}
+
+fn run(target: Target, input: &str) -> ExitCode {
+    match target {
+        Target::Interp => {}
+        Target::Cpu | Target::Cuda => {
+            let name = if target == Target::Cpu { "cpu" } else { "cuda" };
+            eprintln!(
+                "tailc: error: the '{name}' backend is not available yet; use --target=interp"
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    let text = match std::fs::read(input) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(_) => {
+                eprintln!("tailc: error: '{input}' is not valid UTF-8");
+                return ExitCode::FAILURE;
+            }
+        },
+        Err(e) => {
+            eprintln!("tailc: error: could not open input file '{input}': {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut ctx = Context::new();
+    let parsed = if input.ends_with(".tail") {
+        tail_text::import(&mut ctx, input, &text)
+    } else {
+        tail_ir::parser::parse_source(&mut ctx, input, &text)
+    };
+    let module = match parsed {
+        Ok(m) => m,
+        Err(d) => {
+            eprint!("{}", ctx.render_diagnostic(&d));
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(d) = tail_ir::verifier::verify(&ctx, module) {
+        eprint!("{}", ctx.render_diagnostic(&d));
+        return ExitCode::FAILURE;
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = tail_interp::run_module(&ctx, module, &mut out);
+    match result {
+        Ok(v) => {
+            let _ = writeln!(out, "{}", tail_interp::format_value(&v));
+            let _ = out.flush();
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            let _ = out.flush();
+            eprint!("{}", ctx.render_diagnostic(&d));
+            ExitCode::FAILURE
+        }
+    }
+}
