@@ -239,3 +239,43 @@ func.func @addi_type(%d: f64) {
   %0 = "tail.addi"(%d, %d) : (f64, f64) -> f64
   return
 }
+
+// -----
+
+func.func @idx_rank(%a: !tail.array<i32, 3>, %i: i32) -> !tail.array<i32, 1> {
+  // expected-error@+1 {{'tail.idx' op expects the input rank to be the result rank + 1, but got 3 and 1}}
+  %0 = tail.idx %i, %i, %a : (i32, i32, !tail.array<i32, 3>) -> !tail.array<i32, 1>
+  return %0 : !tail.array<i32, 1>
+}
+
+// -----
+
+func.func @sv_to_vec_length(%a: !tail.sv<i32, 3>) -> !tail.vec<i32, 2> {
+  // expected-error@+1 {{'tail.sv_to_vec' op cannot coerce '!tail.sv<i32, 3>' to '!tail.vec<i32, 2>'}}
+  %0 = tail.sv_to_vec %a : !tail.sv<i32, 3> to !tail.vec<i32, 2>
+  return %0 : !tail.vec<i32, 2>
+}
+
+// -----
+
+func.func @s_to_scalar_type(%a: !tail.s<i32, 3>) -> f64 {
+  // expected-error@+1 {{'tail.s_to_scalar' op cannot coerce '!tail.s<i32, 3>' to 'f64'}}
+  %0 = tail.s_to_scalar %a : !tail.s<i32, 3> to f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @grade_rank(%a: !tail.array<i32, 2>) -> !tail.array<i32, 1> {
+  // expected-error@+1 {{'tail.gradeUp' op expects the input rank to be the vector rank, but got 2 and 1}}
+  %0 = tail.gradeUp %a : (!tail.array<i32, 2>) -> !tail.array<i32, 1>
+  return %0 : !tail.array<i32, 1>
+}
+
+// -----
+
+func.func @format_int_of_double(%a: f64) -> !tail.array<!tail.char, 1> {
+  // expected-error@+1 {{'tail.formatI' op operand #0 must be 32-bit signless integer, but got 'f64'}}
+  %0 = tail.formatI %a : (f64) -> !tail.array<!tail.char, 1>
+  return %0 : !tail.array<!tail.char, 1>
+}
