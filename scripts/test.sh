@@ -16,11 +16,38 @@ if ! command -v cargo >/dev/null 2>&1 && [[ -f "${HOME}/.cargo/env" ]]; then
     . "${HOME}/.cargo/env"
 fi
 
+TARGET_DIR="${CARGO_TARGET_DIR:-${REPO}/target}"
+PROBE_FAILURE='failed to run `rustc` to learn about target-specific information'
+
+# Runs one step. Cargo caches the result of its `rustc -` target probe in
+# .rustc_info.json; on some machines that probe has been seen to read stray
+# text as its input and fail, and the failure is then cached for every later
+# cargo command. A step failing with exactly that error is retried (up to two
+# times) after removing the cached probe results; any other failure stops.
 step() {
-    local start=$SECONDS
-    printf '\n==> %s\n' "$*"
-    "$@"
-    printf '==> ok (%ss): %s\n' "$((SECONDS - start))" "$*"
+    local start=$SECONDS attempt log status
+    log="$(mktemp)"
+    for attempt in 1 2 3; do
+        printf '\n==> %s\n' "$*"
+        set +e
+        "$@" 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+        set -e
+        if [[ $status -eq 0 ]]; then
+            rm -f "$log"
+            printf '==> ok (%ss): %s\n' "$((SECONDS - start))" "$*"
+            return 0
+        fi
+        if [[ $attempt -lt 3 ]] && grep -qF "$PROBE_FAILURE" "$log"; then
+            printf '==> cargo target probe failed; clearing cached probe results and retrying (attempt %d)\n' "$((attempt + 1))"
+            find "$TARGET_DIR" -name .rustc_info.json -delete 2>/dev/null || true
+            continue
+        fi
+        break
+    done
+    rm -f "$log"
+    printf '==> FAILED (%ss): %s\n' "$((SECONDS - start))" "$*"
+    return "$status"
 }
 
 step cargo fmt --all --check
