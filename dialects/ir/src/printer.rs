@@ -163,17 +163,20 @@ impl<'a> Printer<'a> {
 
     /// Prints a value reference (`%0`, `%arg1`, `%2#1`).
     pub fn print_value(&mut self, v: Value) -> fmt::Result {
+        self.print_value_name(v)?;
         match self.names.get(&v) {
-            Some(&(name, idx)) => {
-                match name {
-                    ValueName::Num(n) => write!(self.out, "%{n}")?,
-                    ValueName::Arg(n) => write!(self.out, "%arg{n}")?,
-                }
-                if let Some(i) = idx {
-                    write!(self.out, "#{i}")?;
-                }
-                Ok(())
-            }
+            Some(&(_, Some(i))) => write!(self.out, "#{i}"),
+            _ => Ok(()),
+        }
+    }
+
+    /// Prints a value's name without the `#N` index of a result group (`%2` for `%2#1`).
+    fn print_value_name(&mut self, v: Value) -> fmt::Result {
+        match self.names.get(&v) {
+            Some(&(name, _)) => match name {
+                ValueName::Num(n) => write!(self.out, "%{n}"),
+                ValueName::Arg(n) => write!(self.out, "%arg{n}"),
+            },
             None => write!(
                 self.out,
                 "<<UNKNOWN SSA VALUE {}>>",
@@ -673,11 +676,8 @@ impl<'a> Printer<'a> {
         let ctx = self.ctx;
         let results = ctx.results(op);
         if !results.is_empty() {
-            self.print_value(results[0])?;
-            // `print_value` printed `#0` for groups; rewrite as `%N:count`.
+            self.print_value_name(results[0])?;
             if results.len() > 1 {
-                let cut = self.out.rfind('#').expect("group suffix");
-                self.out.truncate(cut);
                 write!(self.out, ":{}", results.len())?;
             }
             self.out.push_str(" = ");
@@ -856,11 +856,10 @@ pub fn print_escaped_string(out: &mut String, s: &str) -> fmt::Result {
             b'\n' => out.push_str("\\0A"),
             b'\t' => out.push_str("\\09"),
             0x20..=0x7e => out.push(b as char),
-            _ if b >= 0x80 => {
-                // Keep UTF-8 intact: push the byte through a lossless path below.
-                out.push_str(&format!("\\{b:02X}"));
+            // Everything else, UTF-8 continuation bytes included, as `\XX` (like MLIR).
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
             }
-            _ => out.push_str(&format!("\\{b:02X}")),
         }
     }
     out.push('"');

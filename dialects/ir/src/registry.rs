@@ -177,8 +177,10 @@ inventory::collect!(AttrDefInfo);
 pub struct Registry {
     ops: FxHashMap<Symbol, &'static OpInfo>,
     dialects: FxHashMap<&'static str, &'static DialectInfo>,
-    type_defs: FxHashMap<(&'static str, &'static str), &'static TypeDefInfo>,
-    attr_defs: FxHashMap<(&'static str, &'static str), &'static AttrDefInfo>,
+    /// Dialect namespace → mnemonic → parser.
+    type_defs: FxHashMap<&'static str, FxHashMap<&'static str, &'static TypeDefInfo>>,
+    /// Dialect namespace → mnemonic → parser.
+    attr_defs: FxHashMap<&'static str, FxHashMap<&'static str, &'static AttrDefInfo>>,
 }
 
 impl Registry {
@@ -191,10 +193,16 @@ impl Registry {
             r.ops.insert(interner.intern(op.name), op);
         }
         for t in inventory::iter::<TypeDefInfo> {
-            r.type_defs.insert((t.dialect, t.mnemonic), t);
+            r.type_defs
+                .entry(t.dialect)
+                .or_default()
+                .insert(t.mnemonic, t);
         }
         for a in inventory::iter::<AttrDefInfo> {
-            r.attr_defs.insert((a.dialect, a.mnemonic), a);
+            r.attr_defs
+                .entry(a.dialect)
+                .or_default()
+                .insert(a.mnemonic, a);
         }
         r
     }
@@ -208,17 +216,11 @@ impl Registry {
     }
     /// The parser of type `!dialect.mnemonic`.
     pub fn type_def(&self, dialect: &str, mnemonic: &str) -> Option<&'static TypeDefInfo> {
-        self.type_defs
-            .iter()
-            .find(|((d, m), _)| *d == dialect && *m == mnemonic)
-            .map(|(_, v)| *v)
+        self.type_defs.get(dialect)?.get(mnemonic).copied()
     }
     /// The parser of attribute `#dialect.mnemonic`.
     pub fn attr_def(&self, dialect: &str, mnemonic: &str) -> Option<&'static AttrDefInfo> {
-        self.attr_defs
-            .iter()
-            .find(|((d, m), _)| *d == dialect && *m == mnemonic)
-            .map(|(_, v)| *v)
+        self.attr_defs.get(dialect)?.get(mnemonic).copied()
     }
     /// Every registered op definition, sorted by name.
     pub fn ops(&self) -> Vec<&'static OpInfo> {
