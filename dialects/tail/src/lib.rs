@@ -34,6 +34,16 @@
 //!   copies an array into a fresh location.
 //! * **Functions as arguments** are single-block regions whose arguments are the element
 //!   values and which end in `tail.yield`.
+//! * **Timing** follows apltail. `tail.nowi` is apltail's `nowi : int → int` (APL `⎕NOW`):
+//!   `nowi(0)` is the milliseconds since the program started, and any other argument is a
+//!   runtime error (apltail's evaluator and its C back end both define it only at 0).
+//!   `tail.bench` is apltail's `bench`, which its APL compiler emits for `f ⎕BENCH n` exactly
+//!   where `⎕⍣` would emit `powerScl` (and `bench(f, b2i(b), x)` where it would emit
+//!   `condScl`): `(α → α) → int → α → α` on a scalar state, with `powerScl`'s instance list.
+//!   apltail defines no typing or evaluation rule of its own for `bench` (neither its TAIL type
+//!   checker nor its evaluator nor its C back end has a case for it), so the dialect gives it
+//!   `powerScl`'s value — `f` applied `n` times — and makes it effectful: like `nowi`, a
+//!   `bench` is never folded, merged, hoisted or erased, so the timed iterations always run.
 #![deny(missing_docs)]
 
 mod canon;

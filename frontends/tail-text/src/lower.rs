@@ -55,7 +55,7 @@ fn scalar_sig(name: &str) -> Option<(&'static [K], K)> {
         "lti" | "ltei" | "gti" | "gtei" | "eqi" | "neqi" => (&[I, I], B),
         "ltd" | "lted" | "gtd" | "gted" | "eqd" | "neqd" => (&[D, D], B),
         "ltc" | "ltec" | "gtc" | "gtec" | "eqc" | "neqc" => (&[C, C], B),
-        "negi" | "absi" | "signi" | "noti" | "now" => (&[I], I),
+        "negi" | "absi" | "signi" | "noti" | "nowi" => (&[I], I),
         "negd" | "absd" | "expd" | "ln" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan"
         | "sinh" | "cosh" | "tanh" => (&[D], D),
         "notb" => (&[B], B),
@@ -76,7 +76,7 @@ fn is_primitive(name: &str) -> bool {
     scalar_sig(name).is_some()
         || matches!(
             name,
-            "nowi"
+            "now"
                 | "mod"
                 | "iota"
                 | "iotaV"
@@ -1139,7 +1139,8 @@ impl<'c> Lowerer<'c> {
         pos: Pos,
         hint: Option<Type>,
     ) -> Res<Value> {
-        let name = if name == "nowi" { "now" } else { name };
+        // `now` is the name the apltail subset notes use for `nowi`.
+        let name = if name == "now" { "nowi" } else { name };
         match name {
             // apltail's `mod(a, b)` is `a mod b`, the residue `resi(b, a)`.
             "mod" => {
@@ -1562,9 +1563,9 @@ impl<'c> Lowerer<'c> {
                 let o = self.emit(&op, vec![a], vec![rt], Vec::new(), vec![region], pos);
                 Ok(self.ctx.result(o, 0))
             }
-            "powerScl" | "condScl" => {
+            "powerScl" | "condScl" | "bench" => {
                 self.arity(name, args, &[3], pos)?;
-                let c = if name == "powerScl" {
+                let c = if name != "condScl" {
                     self.scalar_arg(args[1], i32t, name, 1)?
                 } else {
                     let i1 = self.i1t();
@@ -1583,10 +1584,6 @@ impl<'c> Lowerer<'c> {
                 let n = self.scalar_arg(args[1], i32t, name, 1)?;
                 self.power(args[0], n, args[2], pos)
             }
-            "bench" => Err(self.error(
-                pos,
-                "primitive 'bench' is not supported (the tail dialect has no op for it)",
-            )),
             _ => Err(self.error(pos, format!("unknown TAIL primitive '{name}'"))),
         }
     }

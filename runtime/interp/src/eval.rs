@@ -541,7 +541,7 @@ impl<'a> Interp<'a> {
                 }
                 Self::arr(Array::new(k, a.shape, data))
             }
-            "power" | "powerScl" => {
+            "power" | "powerScl" | "bench" => {
                 let n = self.int(op, 0)?;
                 let mut state: Vec<Value> = (1..ctx.num_operands(op))
                     .map(|i| self.arg(op, i))
@@ -969,7 +969,15 @@ impl<'a> Interp<'a> {
                 "absi" => Int(x.wrapping_abs()),
                 "signi" => Int(x.signum()),
                 "noti" => Int(!x),
-                "now" => Int(self.start.elapsed().as_millis() as i32),
+                "nowi" if x != 0 => {
+                    return Err(self.err(
+                        op,
+                        format!(
+                            "expects the argument 0 (milliseconds since the start), but got {x}"
+                        ),
+                    ))
+                }
+                "nowi" => Int(i32::try_from(self.start.elapsed().as_millis()).unwrap_or(i32::MAX)),
                 "i2d" => Double(x as f64),
                 "roll" => {
                     self.rng ^= self.rng << 13;

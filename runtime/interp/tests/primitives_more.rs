@@ -435,10 +435,56 @@ fn roll_is_in_range() {
 }
 
 #[test]
-fn now_is_non_negative() {
-    // The op's doc: milliseconds since program start; the operand must be 0.
-    let b = c("z", 0) + "%r = tail.now %z : i32\n" + &ret("r", "i32");
-    let t = scalar_value(&ok("i32", &b));
-    assert!(t >= 0.0, "now gave {t}");
-    assert_eq!(t, t.trunc(), "now is an int");
+fn nowi_is_non_negative_and_monotone() {
+    // apltail's `nowi(0)`: milliseconds since the program started. Two readings around a
+    // computation: both non-negative, the later one not smaller, and their difference printed
+    // through an int subtraction stays non-negative too.
+    let b = c("z", 0)
+        + "%t0 = tail.nowi %z : i32\n%p0 = tail.prSclI %t0 : i32\n"
+        + &c("n", 20000)
+        + "%v = tail.iota %n : (i32) -> !tail.array<i32, 1>\n\
+           %s = tail.reduce %z, %v : (i32, !tail.array<i32, 1>) -> i32 {\n\
+           ^bb0(%x: i32, %y: i32):\n  %m = tail.addi %x, %y : i32\n  tail.yield %m : i32\n}\n\
+           %p1 = tail.prSclI %s : i32\n\
+           %t1 = tail.nowi %z : i32\n%p2 = tail.prSclI %t1 : i32\n\
+           %d = tail.subi %t1, %t0 : i32\n"
+        + &ret("d", "i32");
+    let out = ok("i32", &b);
+    let vals: Vec<f64> = out.lines().map(scalar_value).collect();
+    assert_eq!(vals.len(), 4, "{out}");
+    let (t0, sum, t1, d) = (vals[0], vals[1], vals[2], vals[3]);
+    assert_eq!(
+        sum,
+        (20000.0 * 20001.0 / 2.0) as i32 as f64,
+        "the work in between ran"
+    );
+    assert!(t0 >= 0.0, "nowi gave {t0}");
+    assert!(t1 >= t0, "nowi went back in time: {t0} then {t1}");
+    assert_eq!(d, t1 - t0);
+    for t in [t0, t1] {
+        assert_eq!(t, t.trunc(), "nowi is an int");
+    }
+}
+
+#[test]
+fn nowi_of_a_non_zero_argument_is_an_error() {
+    // apltail evaluates `nowi` only at 0 (`Ib 0 => …`, `Now (IntV 0)`); anything else fails.
+    let b = c("z", 3) + "%r = tail.nowi %z : i32\n" + &ret("r", "i32");
+    let e = fails("i32", &b);
+    assert!(e.contains("'tail.nowi' op expects the argument 0"), "{e}");
+    assert!(e.contains("but got 3"), "{e}");
+}
+
+#[test]
+fn bench_iterates_like_power_scl() {
+    // `bench(f, n, x)` = f^n(x): 5 doublings of 3 = 96; 0 iterations give x.
+    let body = |n: i32| {
+        c("n", n)
+            + &c("x", 3)
+            + "%r = tail.bench %n, %x : (i32, i32) -> i32 {\n\
+               ^bb0(%y: i32):\n  %two = tail.const 2 : i32\n  %m = tail.muli %y, %two : i32\n  tail.yield %m : i32\n}\n"
+            + &ret("r", "i32")
+    };
+    assert_eq!(ok("i32", &body(5)), "[](96)");
+    assert_eq!(ok("i32", &body(0)), "[](3)");
 }

@@ -279,3 +279,34 @@ func.func @format_int_of_double(%a: f64) -> !tail.array<!tail.char, 1> {
   %0 = tail.formatI %a : (f64) -> !tail.array<!tail.char, 1>
   return %0 : !tail.array<!tail.char, 1>
 }
+
+// -----
+
+func.func @bench_state(%n: i32, %x: i32) -> f64 {
+  // expected-error@+1 {{'tail.bench' op expects the result types to equal the state types}}
+  %0 = tail.bench %n, %x : (i32, i32) -> f64 {
+  ^bb0(%y: i32):
+    tail.yield %y : i32
+  }
+  return %0 : f64
+}
+
+// -----
+
+func.func @bench_region(%n: i32, %x: i32) -> i32 {
+  // expected-error@+1 {{'tail.bench' op expects function region result #0 to have type 'i32', but got 'f64'}}
+  %0 = tail.bench %n, %x : (i32, i32) -> i32 {
+  ^bb0(%y: i32):
+    %d = tail.i2d %y : i32 -> f64
+    tail.yield %d : f64
+  }
+  return %0 : i32
+}
+
+// -----
+
+func.func @nowi_type(%x: f64) -> f64 {
+  // expected-error@+1 {{'tail.nowi' op operand #0 must be 32-bit signless integer, but got 'f64'}}
+  %0 = "tail.nowi"(%x) : (f64) -> f64
+  return %0 : f64
+}

@@ -52,8 +52,8 @@ func.func @scalars(%a: i32, %b: i32, %d: f64, %p: i1, %c: !tail.char, %z: comple
   %23 = tail.sconst : !tail.sv<i1, 1>
   // CHECK: tail.roll %{{.*}} : i32 -> f64
   %24 = tail.roll %a : i32 -> f64
-  // CHECK: tail.now %{{.*}} : i32
-  %25 = tail.now %a : i32
+  // CHECK: tail.nowi %{{.*}} : i32
+  %25 = tail.nowi %a : i32
   return
 }
 
@@ -221,6 +221,14 @@ func.func @higher(%n: i32, %d: f64, %p: i1, %a: !tail.array<i32, 1>, %m: !tail.a
   ^bb0(%x: i32):
     %z = tail.negi %x : i32
     tail.yield %z : i32
+  }
+  // CHECK: tail.bench %{{.*}}, %{{.*}} : (i32, f64) -> f64 {
+  // CHECK: tail.muld
+  // CHECK: tail.yield %{{.*}} : f64
+  %9 = tail.bench %n, %d : (i32, f64) -> f64 {
+  ^bb0(%x: f64):
+    %z = tail.muld %x, %x : f64
+    tail.yield %z : f64
   }
   return
 }

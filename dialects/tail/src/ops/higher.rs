@@ -311,6 +311,48 @@ impl PowerSclOp {
     }
 }
 
+/// `bench(f, n, x)`: apltail's benchmarking loop (APL's `f ⎕BENCH n`): `f` applied `n` times
+/// to the scalar `x`, exactly like `powerScl`, but marked as having side effects so that the
+/// iterations are never folded, merged or removed, whatever the result's uses.
+///
+/// Type scheme: `∀α. (α → α) → int → α → α` (apltail's `Tail.bench`, built by `⎕BENCH` where
+/// `powerScl` would be, and over `b2i(b)` where `condScl` would be; its instance list is that
+/// of `powerScl`).
+///
+/// ```mlir
+/// %r = tail.bench %n, %x : (i32, i32) -> i32 {
+/// ^bb0(%y: i32):
+///   tail.yield %y : i32
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "bench", traits(MemWrite),
+     format = "$count `,` $init attr-dict `:` functional-type(operands, results) $body", verify)]
+pub struct BenchOp {
+    /// The number of iterations.
+    #[operand]
+    count: I32,
+    /// The initial state.
+    #[operand]
+    init: BaseType,
+    #[result]
+    result: BaseType,
+    /// The step function.
+    #[region(single_block)]
+    body: Region,
+}
+
+impl BenchOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        verify_loop(
+            ctx,
+            self.op(),
+            &[self.init(ctx)],
+            &[self.result(ctx)],
+            self.body(ctx),
+        )
+    }
+}
+
 /// `condScl(f, b, x)`: `f(x)` if `b`, otherwise `x`.
 ///
 /// Type scheme: `∀α. (α → α) → bool → α → α`.

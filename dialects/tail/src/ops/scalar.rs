@@ -181,7 +181,26 @@ unary_ops! { I32, "int → int", "i32":
     AbsIOp "absi" "Integer absolute value." [fold];
     SignIOp "signi" "Integer sign (`¯1`, `0` or `1`)." [fold];
     NotIOp "noti" "Bitwise complement (`⎕INT32NOT`)." [fold];
-    NowOp "now" "Milliseconds since program start (`⎕NOW`, apltail's `nowi`); the operand must be 0.";
+}
+
+/// `nowi(0)`: the milliseconds elapsed since the program started, as an `int` (APL's
+/// `⎕NOW 0`, apltail's `nowi`).
+///
+/// Type scheme: `int → int`. As in apltail (its TAIL evaluator and its C back end), the
+/// argument must be `0` at run time; any other value is a runtime error. The op reads a clock,
+/// so it is not `Pure`: it is never folded, hoisted, merged with another `nowi` or erased.
+///
+/// ```mlir
+/// %t = tail.nowi %zero : i32
+/// ```
+#[op(dialect = TailDialect, name = "nowi", traits(MemWrite, SameOperandsAndResultType),
+     format = "$operand attr-dict `:` type($result)")]
+pub struct NowIOp {
+    /// The argument, `0`.
+    #[operand]
+    operand: I32,
+    #[result]
+    result: I32,
 }
 
 unary_ops! { F64, "double → double", "f64":
