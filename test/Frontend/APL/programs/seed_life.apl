@@ -30,7 +30,7 @@ life ← {
   t ← (¯1⌽s)+s+1⌽s           ⍝ 3×3 box sums, the cell itself included
   (t=3)∨⍵∧t=4                ⍝ born or survives
 }
-board ← 6 6⍴0 1 0 0 0 0 0 0 1 0 0 0 1 1 1 0 0 0,18⍴0
+board ← 1=6 6⍴0 1 0 0 0 0 0 0 1 0 0 0 1 1 1 0 0 0,18⍴0   ⍝ boolean, as life returns
 ⎕ ← board
 ⎕ ← life board
 g4 ← (life⍣4) board
