@@ -13,17 +13,22 @@ With --paper, instead runs test/bench/apl/NAME.apl with libjay and compares
 it with NAME.py --size paper (slow; some programs are too large for libjay).
 """
 
-import argparse
 import os
-import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# This directory holds signal.py (an oracle), which must not shadow the standard library's
+# `signal` (imported by subprocess): put it last on the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
+
+import argparse  # noqa: E402
+import re  # noqa: E402
+import subprocess  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROGS = os.path.join(ROOT, "test", "Frontend", "APL", "programs")
 BENCH = os.path.join(ROOT, "test", "bench", "apl")
-sys.path.insert(0, HERE)
+sys.path.append(HERE)
 import jayrun  # noqa: E402
 
 
@@ -51,8 +56,26 @@ def expected_from_checks(path):
     return out
 
 
-def jay_text(path, kinds):
+def margin(x):
+    """Relative distance of x from the nearest rounding boundary of its 12-digit form:
+    a result whose margin is below the expected floating-point noise (summation order,
+    libm differences) could print differently in a correct implementation."""
+    import math
+    if not isinstance(x, float) or x == 0 or not math.isfinite(x):
+        return math.inf
+    e = math.floor(math.log10(abs(x))) - 11
+    scaled = abs(x) / 10.0 ** e
+    frac = scaled - math.floor(scaled)
+    return abs(frac - 0.5) * 10.0 ** e / abs(x)
+
+
+def jay_text(path, kinds, margins=None):
     prints, final = jayrun.run(path)
+    if margins is not None:
+        import aplfmt
+        for v in prints + [float(final)]:
+            for x in aplfmt.flatten(v.tolist() if hasattr(v, "tolist") else v):
+                margins.append(margin(x))
     return jayrun.output_text(prints, final, kinds)
 
 
@@ -99,8 +122,9 @@ def main():
     for name in names:
         path = os.path.join(d, name + ".apl")
         kinds = kinds_in(path)
+        margins = []
         try:
-            jay = norm(jay_text(path, kinds))
+            jay = norm(jay_text(path, kinds, margins))
         except Exception as e:  # noqa: BLE001
             jay = ["libjay failed: %s" % e]
         npy = norm(oracle_text(name, "paper" if a.paper else "small"))
@@ -115,7 +139,9 @@ def main():
             chk = expected_from_checks(path)
             chk = [re.sub(r"\s+", " ", c).strip() for c in chk]
             ok = jay == npy == chk
-            print("%-20s %s" % (name, "agree" if ok else "DIFFER"))
+            m = min(margins, default=float("inf"))
+            print("%-20s %s   (smallest 12-digit rounding margin: %.1e%s)" % (
+                name, "agree" if ok else "DIFFER", m, "  CLOSE!" if m < 1e-13 else ""))
             if not ok:
                 print("  CHECK: ", chk, "\n  libjay:", jay, "\n  numpy: ", npy)
         bad += not ok
