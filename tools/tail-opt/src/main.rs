@@ -222,6 +222,7 @@ struct Options {
 fn main() -> ExitCode {
     tail_builtin::link();
     tail_dialect::link();
+    tail_soac::link();
     tail_transforms::link();
     // Usage errors exit with status 1 like every other error (clap's default is 2);
     // `--help` and `--version` print to stdout and exit 0.
