@@ -4,10 +4,13 @@
 //! * `shape(transp(x))` → `vreverseV(shape(x))`: the transpose reverses the extents, so the
 //!   shape of the transposed array is the reversed shape of its input (and becomes a constant
 //!   when `x`'s extents are known).
+//! * `if(c, …)` with a constant condition → the taken region, inlined.
 
-use tail_ir::{OpId, PatternRewriter, RewritePattern, RewritePatternSet};
+use tail_ir::{AttrKind, OpId, PatternRewriter, RewritePattern, RewritePatternSet};
 
 use crate::ops::array::{ShapeOp, TranspOp, VReverseVOp};
+use crate::ops::higher::IfOp;
+use crate::ops::scalar::ConstOp;
 
 /// A pattern given by a function.
 struct FnPattern {
@@ -57,6 +60,46 @@ impl ShapeOp {
             root: ShapeOp::NAME,
             name: "ShapeOfTransp",
             f: shape_of_transp,
+        });
+    }
+}
+
+/// `tail.if` on a `tail.const` condition: the ops of the taken region move before the `if`,
+/// and the values it yields replace the `if`'s results.
+fn if_static_condition(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let cond = r.operand(op, 0);
+    let Some(def) = r.defining_op(cond).filter(|&d| r.op_is(d, ConstOp::NAME)) else {
+        return false;
+    };
+    let Some(c) = r.attr(def, "value").and_then(|a| match r.attr_kind(a) {
+        AttrKind::Integer { value, .. } => Some(*value != 0),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let region = r.region(op, if c { 0 } else { 1 });
+    let Some(block) = r.entry_block(region) else {
+        return false;
+    };
+    let Some(term) = r.last_op(block) else {
+        return false;
+    };
+    let values = r.operand_vec(term);
+    if values.len() != r.num_results(op) {
+        return false;
+    }
+    r.erase_op(term);
+    r.inline_block_before(block, op, &[]);
+    r.replace_op(op, &values);
+    true
+}
+
+impl IfOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        set.add(FnPattern {
+            root: IfOp::NAME,
+            name: "IfStaticCondition",
+            f: if_static_condition,
         });
     }
 }

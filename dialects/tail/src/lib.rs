@@ -32,6 +32,10 @@
 //! * **Mutable arrays.** Array values denote store locations (§3.1.5). `tail.idxassign`
 //!   (the thesis' `update`) writes one element of its array operand in place; `tail.mem`
 //!   copies an array into a fresh location.
+//! * **Conditionals.** TAIL's `if c then e1 else e2` (apltail's `Iff`) is `tail.if`: an `i1`
+//!   condition and two single-block regions without arguments, each ending in `tail.yield` of
+//!   values of the result types. Only the taken region runs; a constant condition is
+//!   canonicalized away.
 //! * **Functions as arguments** are single-block regions whose arguments are the element
 //!   values and which end in `tail.yield`.
 //! * **Timing** follows apltail. `tail.nowi` is apltail's `nowi : int → int` (APL `⎕NOW`):

@@ -34,7 +34,10 @@
 //!   is the singleton `S(int,-n)` and `b2i` of an `S(bool,n)` is `b2iV`; integer arithmetic
 //!   on static counts is folded where a primitive needs `S(int,n)`; `mod(a,b)` is
 //!   `resi(b,a)`; nullary primitives may be written bare (`zilde`, `pi`); `HUGE_VAL` is
-//!   infinity. `if … then … else …` parses but is rejected (the dialect has no conditional).
+//!   infinity.
+//! * **Conditionals.** `if c then e1 else e2` becomes `tail.if` (one region per branch); the
+//!   branch types are joined as apltail's type checker joins them (`S(int,1)` and `S(int,2)`
+//!   give `int`, `<κ>n` and `<κ>m` give `[κ]1`, tuples component-wise).
 //! * **Robustness.** Malformed input never panics: expression nesting is limited (1000), `let`
 //!   chains are handled iteratively, and lowering runs on a thread with a large stack.
 //!

@@ -667,10 +667,7 @@ impl<'c> Lowerer<'c> {
                 self.env.truncate(saved);
                 r
             }
-            ExprKind::If(..) => Err(self.error(
-                pos,
-                "'if' expressions are not supported (the tail dialect has no conditional op)",
-            )),
+            ExprKind::If(c, a, b) => self.if_expr(c, a, b, hint, pos),
             ExprKind::Fn(..) => Err(self.error(
                 pos,
                 "a 'fn' lambda can only be an argument of a higher-order primitive",
@@ -679,6 +676,113 @@ impl<'c> Lowerer<'c> {
                 let args: Vec<Arg<'_>> = args.iter().map(Arg::E).collect();
                 self.call(name, inst.as_deref(), &args, pos, hint)
             }
+        }
+    }
+
+    /// `if c then a else b` as `tail.if`: the condition is a bool (an `S(bool,n)` is coerced),
+    /// each branch is lowered into its own region, and both yield their join (apltail's
+    /// `join`, see [`Lowerer::join`]).
+    fn if_expr(
+        &mut self,
+        c: &Expr,
+        a: &Expr,
+        b: &Expr,
+        hint: Option<Type>,
+        pos: Pos,
+    ) -> Res<Value> {
+        let i1 = self.i1t();
+        let cv = self.expr(c, Some(i1))?;
+        let cv = self.as_scalar(cv, Some(i1), "if", "the condition", c.pos)?;
+        let (ra, ba, va) = self.branch(a, hint)?;
+        let (rb, bb, vb) = self.branch(b, hint)?;
+        let (ta, tb) = (self.ty_of(va), self.ty_of(vb));
+        let Some(t) = self.join(ta, tb) else {
+            return Err(self.error(
+                pos,
+                format!(
+                    "the branches of 'if' have incompatible types {} and {}",
+                    self.ts(ta),
+                    self.ts(tb)
+                ),
+            ));
+        };
+        for (blk, v, p) in [(ba, va, a.pos), (bb, vb, b.pos)] {
+            let saved = std::mem::replace(&mut self.block, blk);
+            let y = self.try_coerce(v, t, p);
+            if let Some(y) = y {
+                self.emit("tail.yield", vec![y], Vec::new(), Vec::new(), Vec::new(), p);
+            }
+            self.block = saved;
+            if y.is_none() {
+                let vt = self.ty_of(v);
+                return Err(self.error(
+                    p,
+                    format!(
+                        "an 'if' branch of type {} cannot be coerced to {}",
+                        self.ts(vt),
+                        self.ts(t)
+                    ),
+                ));
+            }
+        }
+        let o = self.emit("tail.if", vec![cv], vec![t], Vec::new(), vec![ra, rb], pos);
+        Ok(self.ctx.result(o, 0))
+    }
+
+    /// Lowers one branch of an `if` into a new single-block region (without its terminator).
+    fn branch(&mut self, e: &Expr, hint: Option<Type>) -> Res<(RegionId, BlockId, Value)> {
+        let region = self.ctx.create_region();
+        let block = self.ctx.append_new_block(region, &[]);
+        let saved_block = std::mem::replace(&mut self.block, block);
+        let saved_env = self.env.len();
+        let r = self.expr(e, hint);
+        self.block = saved_block;
+        self.env.truncate(saved_env);
+        Ok((region, block, r?))
+    }
+
+    /// apltail's `join` of the types of two `if` branches (`tail_type.sml`): equal types join
+    /// to themselves; two singletons `S(κ,n)`/`S(κ,m)` with `n ≠ m` join to `κ`, and an
+    /// `S(κ,n)` with anything else joins as `κ`; likewise `SV(κ,n)` joins as `<κ>1` and
+    /// `<κ>n` as `[κ]1` once they differ; tuples join component-wise.
+    pub(crate) fn join(&mut self, t1: Type, t2: Type) -> Option<Type> {
+        if t1 == t2 {
+            return Some(t1);
+        }
+        if let (Some(a), Some(b)) = (self.tuple_of(t1), self.tuple_of(t2)) {
+            if a.len() != b.len() {
+                return None;
+            }
+            let mut ts = Vec::new();
+            for (x, y) in a.into_iter().zip(b) {
+                ts.push(self.join(x, y)?);
+            }
+            return Some(self.ctx.intern_type(TypeKind::Tuple(ts)));
+        }
+        let (c1, c2) = (classify(self.ctx, t1)?, classify(self.ctx, t2)?);
+        match (c1, c2) {
+            (TailType::S(a, _), TailType::S(b, _)) => (a == b).then_some(a),
+            (TailType::S(a, _), _) => self.join(a, t2),
+            (_, TailType::S(b, _)) => self.join(t1, b),
+            (TailType::SV(a, _), TailType::SV(b, _)) => (a == b).then(|| self.vec_ty(a, 1)),
+            (TailType::SV(a, _), _) => {
+                let v = self.vec_ty(a, 1);
+                self.join(v, t2)
+            }
+            (_, TailType::SV(b, _)) => {
+                let v = self.vec_ty(b, 1);
+                self.join(t1, v)
+            }
+            (TailType::Vec(a, _), TailType::Vec(b, _)) => (a == b).then(|| self.arr_ty(a, 1)),
+            (TailType::Vec(a, _), _) => {
+                let v = self.arr_ty(a, 1);
+                self.join(v, t2)
+            }
+            (_, TailType::Vec(b, _)) => {
+                let v = self.arr_ty(b, 1);
+                self.join(t1, v)
+            }
+            _ => None,
         }
     }
 

@@ -253,8 +253,35 @@ fn apltail_printing_conventions() {
     assert!(ir.contains("tail.const 0xFFF0000000000000 : f64"), "{ir}");
     assert!(ir.contains("tail.sconst : !tail.s<i32, -2>"), "{ir}");
     assert!(ir.contains("tail.resi %6, %7 : i32"), "{ir}");
-    let e = fails("if tt then 1.0 else 2.0");
-    assert!(e.contains("'if' expressions are not supported"), "{e}");
+}
+
+#[test]
+fn conditionals() {
+    // `if` becomes `tail.if` with one region per branch; the branches' types join.
+    let ir = ok("let c:[bool]0 = lti(2, 3) in if c then 1.0 else 2.0");
+    assert_eq!(count(&ir, "tail.if "), 1, "{ir}");
+    assert!(ir.contains("-> (f64) {"), "{ir}");
+    assert!(ir.contains("} else {"), "{ir}");
+    assert_eq!(count(&ir, "tail.yield "), 2, "{ir}");
+    // S(int,1) and S(int,2) join to int; <int>2 and <int>3 to [int]1.
+    let ir = ok("let n:[int]0 = if tt then 1 else 2 in \
+                 let v:[int]1 = if ff then [1,2] else [3,4,5] in i2d(addi(n, first(v)))");
+    assert!(ir.contains("tail.if %0 -> (i32)"), "{ir}");
+    assert!(ir.contains("-> (!tail.array<i32, 1>)"), "{ir}");
+    assert!(ir.contains("tail.vec_to_array"), "{ir}");
+    // Values bound inside a branch stay inside it.
+    let e = fails("let x:[int]0 = if tt then let y:[int]0 = 1 in y else 2 in i2d(y)");
+    assert!(e.contains("unbound variable 'y'"), "{e}");
+    let e = fails("if 1 then 1.0 else 2.0");
+    assert!(
+        e.contains("t.tail:1:4: error: 'if' expects the condition to have type 'i1'"),
+        "{e}"
+    );
+    let e = fails("i2d(first(if tt then iota(2) else 3.0))");
+    assert!(
+        e.contains("the branches of 'if' have incompatible types '!tail.array<i32, 1>' and 'f64'"),
+        "{e}"
+    );
 }
 
 // ----- errors --------------------------------------------------------------------------------

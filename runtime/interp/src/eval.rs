@@ -551,6 +551,11 @@ impl<'a> Interp<'a> {
                 }
                 Ok(state)
             }
+            "if" => {
+                let c = self.scalar(op, 0)?;
+                let taken = c.as_i64().unwrap_or(0) != 0;
+                self.run_region(ctx.region(op, if taken { 0 } else { 1 }), vec![])
+            }
             "condScl" => {
                 let b = self.scalar(op, 0)?;
                 let x = self.arg(op, 1)?;

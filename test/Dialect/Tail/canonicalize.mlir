@@ -533,3 +533,58 @@ func.func @prj_fold(%x: f64, %t: tuple<i32, !tail.s<i32, 4>>) -> (f64, !tail.s<i
   %2 = tail.prj %t[0] : tuple<i32, !tail.s<i32, 4>> -> i32
   return %0, %1, %2 : f64, !tail.s<i32, 4>, i32
 }
+
+// -----
+
+// A constant condition inlines the taken branch; an unknown one keeps the `tail.if`.
+// CHECK-LABEL: func.func @if_static
+// CHECK-NOT: tail.if
+// CHECK: %[[X:.*]] = tail.i2d %arg0 : i32 -> f64
+// CHECK-NEXT: %[[P:.*]] = tail.prSclD %[[X]] : f64
+// CHECK-NEXT: return %[[P]] : f64
+func.func @if_static(%a: i32) -> f64 {
+  %c = tail.const true
+  %0 = tail.if %c -> (f64) {
+    %x = tail.i2d %a : i32 -> f64
+    %p = tail.prSclD %x : f64
+    tail.yield %p : f64
+  } else {
+    %y = tail.const 2.5 : f64
+    tail.yield %y : f64
+  }
+  return %0 : f64
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_static_false
+// CHECK-NOT: tail.if
+// CHECK: %[[Y:.*]] = tail.const 2.500000e+00 : f64
+// CHECK: return %[[Y]] : f64
+func.func @if_static_false(%a: i32) -> f64 {
+  %t = tail.const true
+  %c = tail.notb %t : i1
+  %0 = tail.if %c -> (f64) {
+    %x = tail.i2d %a : i32 -> f64
+    tail.yield %x : f64
+  } else {
+    %y = tail.const 2.5 : f64
+    tail.yield %y : f64
+  }
+  return %0 : f64
+}
+
+// -----
+
+// CHECK-LABEL: func.func @if_dynamic
+// CHECK: tail.if %arg0 -> (f64) {
+func.func @if_dynamic(%c: i1, %a: i32) -> f64 {
+  %0 = tail.if %c -> (f64) {
+    %x = tail.i2d %a : i32 -> f64
+    tail.yield %x : f64
+  } else {
+    %y = tail.const 2.5 : f64
+    tail.yield %y : f64
+  }
+  return %0 : f64
+}

@@ -310,3 +310,64 @@ func.func @nowi_type(%x: f64) -> f64 {
   %0 = "tail.nowi"(%x) : (f64) -> f64
   return %0 : f64
 }
+
+// -----
+
+func.func @if_yield_types(%c: i1, %a: i32, %d: f64) -> i32 {
+  // expected-error@+1 {{'tail.if' op expects the 'else' region to yield the result types (i32), but it yields (f64)}}
+  %0 = tail.if %c -> (i32) {
+    tail.yield %a : i32
+  } else {
+    tail.yield %d : f64
+  }
+  return %0 : i32
+}
+
+// -----
+
+func.func @if_yield_count(%c: i1, %a: i32) -> i32 {
+  // expected-error@+1 {{'tail.if' op expects the 'then' region to yield the result types (i32), but it yields (i32, i32)}}
+  %0 = tail.if %c -> (i32) {
+    tail.yield %a, %a : i32, i32
+  } else {
+    tail.yield %a : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+func.func @if_region_args(%c: i1, %a: i32) -> i32 {
+  // expected-error@+1 {{'tail.if' op expects the 'then' region to take no arguments, but it takes 1}}
+  %0 = tail.if %c -> (i32) {
+  ^bb0(%x: i32):
+    tail.yield %x : i32
+  } else {
+    tail.yield %a : i32
+  }
+  return %0 : i32
+}
+
+// -----
+
+func.func @if_condition(%c: i32, %a: i32) -> i32 {
+  // expected-error@+1 {{'tail.if' op operand #0 must be 1-bit signless integer, but got 'i32'}}
+  %0 = "tail.if"(%c) ({
+    tail.yield %a : i32
+  }, {
+    tail.yield %a : i32
+  }) : (i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @if_result_type(%c: i1, %a: index) -> index {
+  // expected-error@+1 {{'tail.if' op expects TAIL values or tuples of them as results, but got 'index'}}
+  %0 = tail.if %c -> (index) {
+    tail.yield %a : index
+  } else {
+    tail.yield %a : index
+  }
+  return %0 : index
+}

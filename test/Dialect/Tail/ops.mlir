@@ -263,3 +263,33 @@ func.func @io(%n: i32, %d: f64, %p: i1, %c: !tail.char, %z: complex<f64>, %a: !t
   %12 = tail.readDoubleVecFile %s : (!tail.array<!tail.char, 1>) -> !tail.array<f64, 1>
   return
 }
+
+// CHECK-LABEL: func.func @conditional
+func.func @conditional(%c: i1, %a: i32, %v: !tail.vec<i32, 2>) -> (f64, tuple<i32, !tail.array<i32, 1>>) {
+  // CHECK: %[[D:.*]] = tail.if %{{.*}} -> (f64) {
+  // CHECK-NEXT:   %[[X:.*]] = tail.i2d %{{.*}} : i32 -> f64
+  // CHECK-NEXT:   tail.yield %[[X]] : f64
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT:   %[[Y:.*]] = tail.const 2.500000e+00 : f64
+  // CHECK-NEXT:   tail.yield %[[Y]] : f64
+  // CHECK-NEXT: }
+  %d = tail.if %c -> (f64) {
+    %x = tail.i2d %a : i32 -> f64
+    tail.yield %x : f64
+  } else {
+    %y = tail.const 2.5 : f64
+    tail.yield %y : f64
+  }
+  // CHECK: tail.if %{{.*}} -> (tuple<i32, !tail.array<i32, 1>>) {
+  // CHECK: } else {
+  %t = tail.if %c -> (tuple<i32, !tail.array<i32, 1>>) {
+    %w = tail.vec_to_array %v : !tail.vec<i32, 2> to !tail.array<i32, 1>
+    %p = tail.tuple %a, %w : (i32, !tail.array<i32, 1>) -> tuple<i32, !tail.array<i32, 1>>
+    tail.yield %p : tuple<i32, !tail.array<i32, 1>>
+  } else {
+    %z = tail.zilde : !tail.array<i32, 1>
+    %q = tail.tuple %a, %z : (i32, !tail.array<i32, 1>) -> tuple<i32, !tail.array<i32, 1>>
+    tail.yield %q : tuple<i32, !tail.array<i32, 1>>
+  }
+  return %d, %t : f64, tuple<i32, !tail.array<i32, 1>>
+}

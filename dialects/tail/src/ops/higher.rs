@@ -9,8 +9,12 @@
 //! }
 //! ```
 
+use std::fmt::{self, Write as _};
+
 use tail_ir::constraints::*;
-use tail_ir::{Context, Type, Value};
+use tail_ir::parser::{ParseResult, Parser};
+use tail_ir::printer::Printer;
+use tail_ir::{Context, OperationState, RegionId, Type, Value};
 use tail_ir_macros::op;
 
 use crate::ops::util::*;
@@ -389,5 +393,144 @@ impl CondSclOp {
             &[self.result(ctx)],
             self.body(ctx),
         )
+    }
+}
+
+/// `if c then e1 else e2` (apltail's `Iff`): the value of the `then` region if `c` is true,
+/// otherwise that of the `else` region. Only the taken region is evaluated.
+///
+/// Type scheme: `∀τ. bool → τ → τ → τ`. Each region is one block without arguments that
+/// computes its branch and ends in `tail.yield` of values of the result types; where TAIL's
+/// branches have different types (`S(int,1)` and `S(int,2)`), the importer coerces both to
+/// their join (apltail's `join`: `int`), so the yielded types always agree.
+///
+/// ```mlir
+/// %r = tail.if %c -> (f64) {
+///   %x = tail.const 1.0 : f64
+///   tail.yield %x : f64
+/// } else {
+///   %y = tail.const 2.0 : f64
+///   tail.yield %y : f64
+/// }
+/// ```
+#[op(dialect = TailDialect, name = "if", traits(RecursiveMemoryEffects), custom_assembly,
+     verify, canonicalize)]
+pub struct IfOp {
+    /// The condition.
+    #[operand]
+    cond: I1,
+    /// The value of the taken branch (TAIL values or tuples of them).
+    #[result(variadic)]
+    results: AnyType,
+    /// The `then` branch.
+    #[region(single_block)]
+    then_region: Region,
+    /// The `else` branch.
+    #[region(single_block)]
+    else_region: Region,
+}
+
+impl IfOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let rt: Vec<Type> = self.results(ctx).iter().map(|&v| ty(ctx, v)).collect();
+        for &t in &rt {
+            let tail_value = |t: Type| crate::types::classify(ctx, t).is_some();
+            let ok = match ctx.type_kind(t) {
+                tail_ir::TypeKind::Tuple(ts) => ts.iter().all(|&c| tail_value(c)),
+                _ => tail_value(t),
+            };
+            if !ok {
+                return Err(err(
+                    ctx,
+                    op,
+                    format!(
+                        "expects TAIL values or tuples of them as results, but got {}",
+                        crate::types::quoted(ctx, t)
+                    ),
+                ));
+            }
+        }
+        for (region, name) in [
+            (self.then_region(ctx), "then"),
+            (self.else_region(ctx), "else"),
+        ] {
+            let Some(block) = ctx.entry_block(region) else {
+                return Err(err(ctx, op, format!("expects a non-empty '{name}' region")));
+            };
+            let nargs = ctx.block_args(block).len();
+            if nargs != 0 {
+                return Err(err(
+                    ctx,
+                    op,
+                    format!(
+                        "expects the '{name}' region to take no arguments, but it takes {nargs}"
+                    ),
+                ));
+            }
+            let Some(term) = ctx
+                .last_op(block)
+                .filter(|&t| ctx.op_name_str(t) == "tail.yield")
+            else {
+                return Err(err(
+                    ctx,
+                    op,
+                    format!("expects the '{name}' region to end with 'tail.yield'"),
+                ));
+            };
+            let yt: Vec<Type> = ctx.operand_vec(term).iter().map(|&v| ty(ctx, v)).collect();
+            if yt != rt {
+                let show = |ts: &[Type]| {
+                    let v: Vec<String> = ts.iter().map(|&t| ctx.type_to_string(t)).collect();
+                    format!("({})", v.join(", "))
+                };
+                return Err(err(
+                    ctx,
+                    op,
+                    format!(
+                        "expects the '{name}' region to yield the result types {}, but it yields {}",
+                        show(&rt),
+                        show(&yt)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn print(self, p: &mut Printer<'_>) -> fmt::Result {
+        let ctx = p.ctx;
+        let op = self.op();
+        if tail_ir::format::verify_op(Self::spec(), ctx, op).is_err() {
+            return p.write_str(" <<malformed op>>");
+        }
+        p.write_char(' ')?;
+        p.print_value(ctx.operand(op, 0))?;
+        let results: Vec<Type> = ctx.results(op).iter().map(|&v| ctx.value_type(v)).collect();
+        if !results.is_empty() {
+            p.write_str(" -> (")?;
+            p.print_types(&results)?;
+            p.write_char(')')?;
+        }
+        p.write_char(' ')?;
+        p.print_region(ctx.region(op, 0), false, true)?;
+        p.write_str(" else ")?;
+        p.print_region(ctx.region(op, 1), false, true)?;
+        p.print_optional_attr_dict(op, &[])
+    }
+
+    fn parse(p: &mut Parser<'_>, st: &mut OperationState) -> ParseResult<()> {
+        let then_r: RegionId = p.ctx.create_region();
+        let else_r: RegionId = p.ctx.create_region();
+        st.regions = vec![then_r, else_r];
+        let cond = p.parse_operand()?;
+        let i1 = p.ctx.i1_type();
+        let c = p.resolve_operand(&cond, i1)?;
+        st.operands.push(c);
+        st.result_types = p.parse_optional_arrow_type_list()?;
+        p.parse_region(then_r, &[])?;
+        p.parse_keyword("else")?;
+        p.parse_region(else_r, &[])?;
+        p.parse_optional_attr_dict(&mut st.attrs)
     }
 }
