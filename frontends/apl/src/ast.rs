@@ -197,6 +197,9 @@ pub enum Operator {
     Var(Ident),
     /// An operator dfn written in place.
     Dfn(Rc<Dfn>),
+    /// A system operator, name with its `⎕`: `⎕BENCH` (apltail: `(f ⎕BENCH n) x` runs `f x`
+    /// `n` times and reports the time; left operand a function, right operand an array).
+    Sys(Ident),
 }
 
 /// Primitive operators.
@@ -301,4 +304,209 @@ pub enum AnnDim {
     Add(Box<AnnDim>, Box<AnnDim>),
     /// `a-b`.
     Sub(Box<AnnDim>, Box<AnnDim>),
+}
+
+// ---------------------------------------------------------------------------------------------
+// A compact S-expression rendering, for tests and debugging.
+
+impl Program {
+    /// Renders the program as S-expressions, one statement a line: `1 2+3` is
+    /// `(dyadic (prim +) (strand 1 2) 3)`. Negative numbers print with `¯`, doubles always with
+    /// a decimal point or exponent, strings in APL quotes; an elided axis prints as `_`.
+    pub fn to_sexpr(&self) -> String {
+        let lines: Vec<String> = self.stmts.iter().map(Stmt::to_sexpr).collect();
+        lines.join("\n")
+    }
+}
+
+impl Stmt {
+    /// Renders the statement as an S-expression (see [`Program::to_sexpr`]).
+    pub fn to_sexpr(&self) -> String {
+        match self {
+            Stmt::Expr(e) => e.to_sexpr(),
+            Stmt::FunDef { name, fun } => format!("(fundef {} {})", name.name, fun.to_sexpr()),
+            Stmt::OpDef { name, dfn } => format!("(opdef {} {})", name.name, dfn.to_sexpr()),
+        }
+    }
+}
+
+fn sexpr_f64(v: f64) -> String {
+    format!("{v:?}").replace('-', "¯")
+}
+
+fn sexpr_axes(axes: &[Option<Expr>]) -> String {
+    let parts: Vec<String> = axes
+        .iter()
+        .map(|a| a.as_ref().map_or_else(|| "_".to_string(), Expr::to_sexpr))
+        .collect();
+    format!("[{}]", parts.join(" "))
+}
+
+impl Expr {
+    /// Renders the expression as an S-expression (see [`Program::to_sexpr`]).
+    pub fn to_sexpr(&self) -> String {
+        match &self.kind {
+            ExprKind::Int(v) => v.to_string().replace('-', "¯"),
+            ExprKind::Double(v) => sexpr_f64(*v),
+            ExprKind::Complex(re, im) => format!("{}J{}", sexpr_f64(*re), sexpr_f64(*im)),
+            ExprKind::Str(s) => format!("'{}'", s.replace('\'', "''")),
+            ExprKind::Zilde => "⍬".to_string(),
+            ExprKind::Var(n) | ExprKind::SysVal(n) => n.clone(),
+            ExprKind::Alpha => "⍺".to_string(),
+            ExprKind::Omega => "⍵".to_string(),
+            ExprKind::Strand(items) => {
+                let parts: Vec<String> = items.iter().map(Expr::to_sexpr).collect();
+                format!("(strand {})", parts.join(" "))
+            }
+            ExprKind::Paren(e) => format!("(paren {})", e.to_sexpr()),
+            ExprKind::Monadic { fun, arg } => {
+                format!("(monadic {} {})", fun.to_sexpr(), arg.to_sexpr())
+            }
+            ExprKind::Dyadic { fun, left, right } => format!(
+                "(dyadic {} {} {})",
+                fun.to_sexpr(),
+                left.to_sexpr(),
+                right.to_sexpr()
+            ),
+            ExprKind::Index { array, axes } => {
+                format!("(index {} {})", array.to_sexpr(), sexpr_axes(axes))
+            }
+            ExprKind::Assign { name, value } => {
+                format!("(assign {} {})", name.name, value.to_sexpr())
+            }
+            ExprKind::IndexAssign { name, axes, value } => format!(
+                "(index-assign {} {} {})",
+                name.name,
+                sexpr_axes(axes),
+                value.to_sexpr()
+            ),
+            ExprKind::Print(e) => format!("(print {})", e.to_sexpr()),
+        }
+    }
+}
+
+impl Fun {
+    /// Renders the function as an S-expression: `(prim +)`, `(fun f)`, `(sysfun ⎕NOW)`,
+    /// `(dfn …)`, `⍺⍺`, `⍵⍵`, `(reduce (prim +))`, `(inner (prim +) (prim ×))`,
+    /// `(train …)`.
+    pub fn to_sexpr(&self) -> String {
+        match &self.kind {
+            FunKind::Prim(c) => format!("(prim {c})"),
+            FunKind::SysFun(n) => format!("(sysfun {n})"),
+            FunKind::Var(n) => format!("(fun {n})"),
+            FunKind::Dfn(d) => d.to_sexpr(),
+            FunKind::AlphaAlpha => "⍺⍺".to_string(),
+            FunKind::OmegaOmega => "⍵⍵".to_string(),
+            FunKind::Derived { op, left, right } => {
+                let head = match op {
+                    Operator::Prim(p) => p.sexpr_name().to_string(),
+                    Operator::Var(id) => format!("(op {})", id.name),
+                    Operator::Sys(id) => format!("(sysop {})", id.name),
+                    Operator::Dfn(d) => d.to_sexpr(),
+                };
+                match right {
+                    Some(r) => format!("({head} {} {})", left.to_sexpr(), r.to_sexpr()),
+                    None => format!("({head} {})", left.to_sexpr()),
+                }
+            }
+            FunKind::Train(items) => {
+                let parts: Vec<String> = items.iter().map(Operand::to_sexpr).collect();
+                format!("(train {})", parts.join(" "))
+            }
+        }
+    }
+}
+
+impl Operand {
+    /// Renders the operand as its function's or array's S-expression.
+    pub fn to_sexpr(&self) -> String {
+        match self {
+            Operand::Fun(f) => f.to_sexpr(),
+            Operand::Array(e) => e.to_sexpr(),
+        }
+    }
+}
+
+impl PrimOp {
+    /// The operator's name in S-expressions: `reduce`, `reduce-first`, `scan`, `scan-first`,
+    /// `each`, `outer`, `inner`, `power`, `compose`, `commute`.
+    pub fn sexpr_name(self) -> &'static str {
+        match self {
+            PrimOp::Reduce => "reduce",
+            PrimOp::ReduceFirst => "reduce-first",
+            PrimOp::Scan => "scan",
+            PrimOp::ScanFirst => "scan-first",
+            PrimOp::Each => "each",
+            PrimOp::OuterProduct => "outer",
+            PrimOp::InnerProduct => "inner",
+            PrimOp::Power => "power",
+            PrimOp::Compose => "compose",
+            PrimOp::Commute => "commute",
+        }
+    }
+}
+
+impl Dfn {
+    /// Renders the dfn: `(dfn [:alpha] [:aa] [:ww] [:type T] stmt …)`.
+    pub fn to_sexpr(&self) -> String {
+        let mut s = String::from("(dfn");
+        if self.uses_alpha {
+            s.push_str(" :alpha");
+        }
+        if self.uses_alpha_alpha {
+            s.push_str(" :aa");
+        }
+        if self.uses_omega_omega {
+            s.push_str(" :ww");
+        }
+        if let Some(a) = &self.annotation {
+            s.push_str(" :type ");
+            s.push_str(&a.ty.to_sexpr());
+        }
+        for st in &self.body {
+            s.push(' ');
+            s.push_str(&st.to_sexpr());
+        }
+        s.push(')');
+        s
+    }
+}
+
+impl AnnType {
+    /// Renders the type in annotation syntax, parenthesizing function types:
+    /// `([κ](ρ+1)→[κ]ρ)`, `<double>ρ`, `int`.
+    pub fn to_sexpr(&self) -> String {
+        match self {
+            AnnType::Scalar(e) => e.to_sexpr(),
+            AnnType::Array { elem, rank } => format!("[{}]{}", elem.to_sexpr(), rank.to_sexpr()),
+            AnnType::Vector { elem, len } => format!("<{}>{}", elem.to_sexpr(), len.to_sexpr()),
+            AnnType::Fun(a, b) => format!("({}→{})", a.to_sexpr(), b.to_sexpr()),
+        }
+    }
+}
+
+impl AnnElem {
+    /// Renders the element type: `int`, `double`, `bool`, `char`, `complex` or the variable.
+    pub fn to_sexpr(&self) -> String {
+        match self {
+            AnnElem::Var(v) => v.clone(),
+            AnnElem::Int => "int".to_string(),
+            AnnElem::Double => "double".to_string(),
+            AnnElem::Bool => "bool".to_string(),
+            AnnElem::Char => "char".to_string(),
+            AnnElem::Complex => "complex".to_string(),
+        }
+    }
+}
+
+impl AnnDim {
+    /// Renders the dimension, parenthesizing sums and differences: `(ρ1+ρ2)`.
+    pub fn to_sexpr(&self) -> String {
+        match self {
+            AnnDim::Var(v) => v.clone(),
+            AnnDim::Const(c) => c.to_string(),
+            AnnDim::Add(a, b) => format!("({}+{})", a.to_sexpr(), b.to_sexpr()),
+            AnnDim::Sub(a, b) => format!("({}-{})", a.to_sexpr(), b.to_sexpr()),
+        }
+    }
 }

@@ -9,6 +9,8 @@ pub mod ast;
 pub mod lexer;
 pub mod parser;
 
+pub use parser::parse_program;
+
 /// A syntax error: where and what.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SyntaxError {

@@ -1,0 +1,24 @@
+⍝ RUN: tailc run %s | FileCheck %s
+⍝ Mandelbrot1 (FHPC'16 §6.2): the Mandelbrot set in the vectorised style: the iteration loop (⍣) runs outside, over whole
+⍝ arrays of points. Escape counts (iterations with |z| ≤ 2, at most N) of a W×H grid over
+⍝ [-2,0.5)×[-1.25,1.25); prints the row sums, returns the total (the same as mandelbrot2.apl).
+⍝ Paper size: 1000×1000, N = 255.
+⍝ CHECK: [16](53.0,70.0,93.0,418.0,977.0,2146.0,2729.0,3650.0,5631.0,3650.0,2729.0,2146.0,977.0,418.0,93.0,70.0)
+⍝ CHECK-NEXT: [](25850.0)
+W ← 24 ⋄ H ← 16 ⋄ N ← 255                ⍝ SIZE
+xmin ← ¯2 ⋄ xmax ← 0.5 ⋄ ymin ← ¯1.25 ⋄ ymax ← 1.25
+dx ← (xmax-xmin)÷W
+dy ← (ymax-ymin)÷H
+CX ← (H,W)⍴xmin+dx×¯1+⍳W             ⍝ real parts, one row repeated
+CY ← ⍉(W,H)⍴ymin+dy×¯1+⍳H            ⍝ imaginary parts, one column repeated
+step ← {                              ⍝ one iteration of every point; ⍵ is 3 planes: x, y, count
+  X ← ⍵[1;;] ⋄ Y ← ⍵[2;;] ⋄ K ← ⍵[3;;]
+  m ← 4≥(X×X)+Y×Y                     ⍝ |z|≤2: iterate; otherwise z stays as it is
+  X2 ← CX+(X×X)-Y×Y
+  Y2 ← CY+2×X×Y
+  (3,H,W)⍴(,(m×X2)+X×~m),(,(m×Y2)+Y×~m),,K+m
+}
+S ← (step⍣N) (3,H,W)⍴0.0
+K ← S[3;;]
+⎕ ← +/K                              ⍝ small only
++/ ,K

@@ -1,0 +1,25 @@
+⍝ RUN: tailc run %s | FileCheck %s
+⍝ Mandelbrot2 (FHPC'16 §6.2): the Mandelbrot set in the per-element style: each point runs its own iteration loop (⍣ inside ¨)
+⍝ over a small vector state. Escape counts (iterations with |z| ≤ 2, at most N) of a W×H grid over
+⍝ [-2,0.5)×[-1.25,1.25); prints the row sums, returns the total (the same as mandelbrot1.apl).
+⍝ Paper size: 1000×1000, N = 255.
+⍝ CHECK: [16](53.0,70.0,93.0,418.0,977.0,2146.0,2729.0,3650.0,5631.0,3650.0,2729.0,2146.0,977.0,418.0,93.0,70.0)
+⍝ CHECK-NEXT: [](25850.0)
+W ← 24 ⋄ H ← 16 ⋄ N ← 255                ⍝ SIZE
+xmin ← ¯2 ⋄ xmax ← 0.5 ⋄ ymin ← ¯1.25 ⋄ ymax ← 1.25
+dx ← (xmax-xmin)÷W
+dy ← (ymax-ymin)÷H
+point ← {                             ⍝ escape count of point number ⍵ (1-based, row-major)
+  cx ← xmin+dx×W|⍵-1
+  cy ← ymin+dy×⌊(⍵-1)÷W
+  step ← {                            ⍝ ⍵ is x, y, count
+    x ← ⍵[1] ⋄ y ← ⍵[2]
+    m ← 4≥(x×x)+y×y                   ⍝ |z|≤2: iterate; otherwise z stays as it is
+    ((m×cx+(x×x)-y×y)+x×~m),((m×cy+2×x×y)+y×~m),⍵[3]+m
+  }
+  r ← (step⍣N) 3⍴0.0
+  r[3]
+}
+K ← point¨ (H,W)⍴⍳H×W
+⎕ ← +/K                              ⍝ small only
++/ ,K
