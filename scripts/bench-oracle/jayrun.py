@@ -85,13 +85,20 @@ def transform(src):
     return "\n".join(out), len(names)
 
 
-def run(path, dialect="dyalog"):
+def run(path, dialect="apltail"):
     import jay
     from jay.lang import APL
 
     src = open(path, encoding="utf-8").read()
     prog, nprints = transform(src)
-    apl = APL.create_compiler(APL.Dialect.dyalog if dialect == "dyalog" else APL.Dialect.gnu)
+    if dialect == "apltail":
+        # apltail's reading, as scripts/apl-oracle.py configures libjay: ⊃ is first, a
+        # scalar take/drop count applies to the leading axis, comparisons (and so ⌊, |)
+        # are exact (⎕CT←0); dfns return their last statement.
+        d = APL.Dialect(first_disclose="up-is-mix", axis_counts="leading", comparison_tolerance=0.0)
+    else:
+        d = APL.Dialect.dyalog if dialect == "dyalog" else APL.Dialect.gnu
+    apl = APL.create_compiler(d)
     r = apl.compile(prog)(input=None)
     if nprints == 0:
         vals = [r]
@@ -112,7 +119,7 @@ def main():
     ap.add_argument("file")
     ap.add_argument("--checks", action="store_true")
     ap.add_argument("--kind", action="append", default=[])
-    ap.add_argument("--dialect", default="dyalog", choices=["dyalog", "gnu"])
+    ap.add_argument("--dialect", default="apltail", choices=["apltail", "dyalog", "gnu"])
     ap.add_argument("--repr", action="store_true", help="also print the final value with 17 digits")
     a = ap.parse_args()
     kinds = {int(k.split("=")[0]): k.split("=")[1] for k in a.kind}
