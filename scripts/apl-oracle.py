@@ -125,8 +125,17 @@ def compiler():
     )
 
 
+ASSIGN = re.compile(r"^\s*([A-Za-z_∆⍙][A-Za-z_∆⍙0-9]*)\s*←")
+
+
 def evaluate(stmts: list[str]):
-    """Runs the statements, returns the last one's value (⎕← output is discarded)."""
+    """Runs the statements, returns the last one's value (⎕← output is discarded).
+
+    libjay gives an assignment no value; in apltail `x ← e` has e's value, so a last
+    statement that assigns a name is followed by that name."""
+    m = ASSIGN.match(stmts[-1])
+    if m:
+        stmts = stmts + [m.group(1)]
     src = "\n".join(stmts)
     kernel = compiler().compile(src)
     result, _ = kernel._inner.run([], lambda _text: None, False, False, None)
