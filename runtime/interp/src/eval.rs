@@ -11,6 +11,10 @@ use tail_ir::{AttrKind, Context, Diagnostic, OpId, RegionId, Type, TypeKind};
 use crate::format::{fmt_g, format_value};
 use crate::value::{Array, Kind, Scalar, Value};
 
+/// Evaluation of the `soac` dialect (a child module, so it shares the evaluator's state).
+#[path = "soac.rs"]
+mod soac;
+
 type IrValue = tail_ir::Value;
 type R<T> = Result<T, Diagnostic>;
 
@@ -320,6 +324,9 @@ impl<'a> Interp<'a> {
         let name = ctx.op_name_str(op);
         if let Some(n) = name.strip_prefix("tail.") {
             return self.exec_tail(op, n);
+        }
+        if let Some(n) = name.strip_prefix("soac.") {
+            return self.exec_soac(op, n);
         }
         self.exec_builtin(op, name)
     }
