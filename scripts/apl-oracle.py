@@ -19,7 +19,8 @@ Usage:
         (typed by the next entry of --types; `auto` takes libjay's element type), then the
         program's final value is printed as apltail does: a double scalar `[](v.0)`.
         --check prints the lines as `⍝ CHECK:` / `⍝ CHECK-NEXT:` / `⍝ CHECK-EMPTY:`
-        directives for `FileCheck --match-full-lines --strict-whitespace`.
+        directives (between two `⍝ CHECK-NOT:{{.}}`) for
+        `FileCheck --match-full-lines --strict-whitespace`.
 
 The venv lives outside the repository, at /work/.venv-oracle (override with
 APL_ORACLE_VENV); it is created, with libjay installed, on first use.
@@ -260,7 +261,9 @@ def final_value(v: Val) -> list[str]:
 
 
 def as_checks(lines: list[str]) -> list[str]:
-    out = []
+    """The directives used in test/Frontend/APL: nothing before the first line, every line
+    in order, nothing after the last one (an empty first line is matched by {{^$}})."""
+    out = ["⍝ CHECK-NOT:{{.}}"]
     for i, line in enumerate(lines):
         if i == 0:
             out.append("⍝ CHECK:" + (line if line else "{{^$}}"))
