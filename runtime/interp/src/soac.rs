@@ -268,7 +268,7 @@ impl Interp<'_> {
     fn soac_fold(&mut self, op: OpId, scan: bool) -> R<Vec<Value>> {
         let ctx = self.ctx;
         let k = self.neutral_count(op);
-        let n_in = ctx.num_operands(op) - k;
+        let n_in = ctx.num_operands(op).saturating_sub(k);
         let (ins, n) = self.soac_inputs(op, 0..n_in)?;
         let mut acc = self.args_from(op, n_in)?;
         let mut columns = vec![Vec::with_capacity(n); k];
@@ -294,7 +294,7 @@ impl Interp<'_> {
     fn soac_fused(&mut self, op: OpId, scan: bool) -> R<Vec<Value>> {
         let ctx = self.ctx;
         let k = self.neutral_count(op);
-        let n_in = ctx.num_operands(op) - k;
+        let n_in = ctx.num_operands(op).saturating_sub(k);
         let (ins, n) = self.soac_inputs(op, 0..n_in)?;
         let mut acc = self.args_from(op, n_in)?;
         let m = ctx.num_results(op).saturating_sub(k);
@@ -558,8 +558,9 @@ impl Interp<'_> {
                 return Err(self.err(op, format!("negative size {s} on axis {axis}")));
             }
             let n = a.shape[axis] as i64;
-            let last = o + (s - 1) * t;
-            if s > 0 && (o < 0 || o >= n || last < 0 || last >= n) {
+            let last = (s - 1).checked_mul(t).and_then(|d| d.checked_add(o));
+            let inside = |x: i64| (0..n).contains(&x);
+            if s > 0 && !(inside(o) && last.is_some_and(inside)) {
                 return Err(self.err(
                     op,
                     format!("slice {o}:{s}:{t} is out of bounds for axis {axis} of extent {n}"),

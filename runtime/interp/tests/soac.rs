@@ -575,3 +575,18 @@ fn a_static_result_extent_is_checked_at_run_time() {
         "'soac.slice' op result #0 has shape [2], which contradicts its type 'tensor<3xi32>'"
     );
 }
+
+#[test]
+fn a_huge_slice_is_an_error_not_an_overflow() {
+    let b = format!(
+        "{}%a = soac.iota : tensor<5xi32>\n\
+         %big = arith.constant 9223372036854775807 : index\n\
+         %r = soac.slice %a[%c1] [%c3] [%big] : tensor<5xi32> -> tensor<3xi32>\n\
+         return %r : tensor<3xi32>",
+        idx(&[1, 3])
+    );
+    assert_eq!(
+        fails("tensor<3xi32>", &b),
+        "'soac.slice' op slice 1:3:9223372036854775807 is out of bounds for axis 0 of extent 5"
+    );
+}
