@@ -19,10 +19,12 @@ fi
 TARGET_DIR="${CARGO_TARGET_DIR:-${REPO}/target}"
 PROBE_FAILURE='failed to run `rustc` to learn about target-specific information'
 
-# Runs one step. Cargo caches the result of its `rustc -` target probe in
-# .rustc_info.json; on some machines that probe has been seen to read stray
-# text as its input and fail, and the failure is then cached for every later
-# cargo command. A step failing with exactly that error is retried (up to two
+# Runs one step, with standard input from /dev/null. Cargo's `rustc -` target
+# probe (cached in .rustc_info.json) reads the program from an inherited
+# standard input; when that is a pipe shared with other processes (as under
+# some CI runners and agents) the probe reads stray text, fails, and the
+# failure is cached for every later cargo command. As a second line of
+# defence, a step failing with exactly that error is retried (up to two
 # times) after removing the cached probe results; any other failure stops.
 step() {
     local start=$SECONDS attempt log status
@@ -30,7 +32,7 @@ step() {
     for attempt in 1 2 3; do
         printf '\n==> %s\n' "$*"
         set +e
-        "$@" 2>&1 | tee "$log"
+        "$@" </dev/null 2>&1 | tee "$log"
         status=${PIPESTATUS[0]}
         set -e
         if [[ $status -eq 0 ]]; then
