@@ -913,6 +913,14 @@ impl Parser {
             return Ok(false);
         }
         let last = end - 1;
+        // A niladic system name ending a longer phrase is a value (`t ← 1+⎕NOW`).
+        if end - lo > 1 {
+            if let Some(TokenKind::SysName(name)) = items.raw_tok(last) {
+                if NILADIC_SYSTEM_NAMES.contains(&name.as_str()) {
+                    return Ok(false);
+                }
+            }
+        }
         Ok(match self.kind_at(items, last)? {
             Kind::Fun | Kind::MonOp | Kind::Slash => true,
             Kind::Array => self.is_right_operand(items, lo, last)?,
@@ -957,7 +965,13 @@ impl Parser {
                         if self.slash_is_operator(items, lo, j)? {
                             Operator::Prim(prim_op(c).unwrap_or(PrimOp::Reduce))
                         } else {
-                            // A function (compress, replicate, expand): an operand by itself.
+                            // A function (compress, replicate, expand): it needs an array on
+                            // its left; alone it is an operator without its operand.
+                            let left_array = j > lo
+                                && matches!(self.kind_at(items, j - 1)?, Kind::Array | Kind::Index);
+                            if !left_array {
+                                return Err(err(p, format!("operator '{c}' has no operand")));
+                            }
                             self.leave();
                             return self.after_single(
                                 items,
@@ -1020,16 +1034,7 @@ impl Parser {
                     }
                 }
             }
-            Kind::DyOp => {
-                let op = match self.take_word(items, j)? {
-                    Word::DyOp(op) => op,
-                    _ => return Err(err(pos, "expected an operator")),
-                };
-                return Err(err(
-                    pos,
-                    format!("operator {} has no right operand", op_name(&op)),
-                ));
-            }
+            Kind::DyOp => return Err(self.missing_right_operand(items, lo, j)),
             Kind::Assign => return Err(err(pos, "unexpected '←'")),
             Kind::Quad => return Err(err(pos, "'⎕' is only supported as '⎕ ← expression'")),
         };
@@ -1208,7 +1213,7 @@ impl Parser {
                 let r = e;
                 (r, s)
             }
-            None => return Err(self.not_an_array(items, end - 1)),
+            None => return Err(self.not_an_array(items, lo, end - 1)),
         };
         let mut j = right.1;
         while j > lo {
@@ -1288,8 +1293,32 @@ impl Parser {
         Ok(right.0)
     }
 
+    /// The error for the dyadic operator at item `i` with nothing on its right (`∘.` named as
+    /// the outer product).
+    fn missing_right_operand(&mut self, items: &mut Items, lo: usize, i: usize) -> SyntaxError {
+        let pos = items.pos[i];
+        let name = match &items.slots[i] {
+            Slot::Word(Word::DyOp(op)) => op_name(op),
+            _ => "'?'".to_string(),
+        };
+        let outer = name == "'.'"
+            && i > lo
+            && matches!(
+                &items.slots[i - 1],
+                Slot::Raw(Node::Tok(Token {
+                    kind: TokenKind::Glyph('∘'),
+                    ..
+                })) | Slot::Word(Word::DyOp(Operator::Prim(PrimOp::Compose)))
+            );
+        if outer {
+            err(items.pos[i - 1], "operator '∘.' has no operand")
+        } else {
+            err(pos, format!("operator {name} has no right operand"))
+        }
+    }
+
     /// The error for item `i` standing where an array is needed.
-    fn not_an_array(&mut self, items: &mut Items, i: usize) -> SyntaxError {
+    fn not_an_array(&mut self, items: &mut Items, lo: usize, i: usize) -> SyntaxError {
         let pos = items.pos[i];
         match self.kind_at(items, i) {
             Err(e) => e,
@@ -1314,12 +1343,30 @@ impl Parser {
                 pos,
                 "function used where an array is needed (missing right argument?)",
             ),
-            Ok(Kind::DyOp) => err(pos, "operator has no right operand"),
+            Ok(Kind::DyOp) => self.missing_right_operand(items, lo, i),
             Ok(Kind::Assign) => err(pos, "assignment has no value on its right"),
             Ok(Kind::Quad) => err(pos, "'⎕' is only supported as '⎕ ← expression'"),
-            Ok(Kind::Array | Kind::Index) => {
-                err(pos, "array used as an operand where an argument is needed")
+            Ok(Kind::Array | Kind::Index)
+                if i > lo + 1
+                    && matches!(
+                        &items.slots[i - 1],
+                        Slot::Word(Word::DyOp(Operator::Prim(PrimOp::InnerProduct)))
+                    )
+                    && matches!(
+                        &items.slots[i - 2],
+                        Slot::Raw(Node::Tok(Token {
+                            kind: TokenKind::Glyph('∘'),
+                            ..
+                        }))
+                    ) =>
+            {
+                err(items.pos[i - 2], "operator '∘.' needs a function operand")
             }
+            Ok(Kind::Array | Kind::Index) => err(
+                pos,
+                "function used where an array is needed: this array is the right operand of \
+                 the operator on its left (missing right argument?)",
+            ),
         }
     }
 
