@@ -401,8 +401,19 @@ macro_rules! int_un_folders {
     )*};
 }
 
+impl NegIOp {
+    /// `negi` of a constant; of an `S(int,n)` the value `-n` of its result type.
+    pub(crate) fn fold(self, ctx: &mut Context, operands: &[Option<Attribute>]) -> Folded {
+        let op = self.op();
+        if let Some(TailType::S(..)) = classify(ctx, result_type(ctx, op)) {
+            return fold_by_result_type(ctx, op);
+        }
+        let a = const_int(ctx, op, operands, 0)?;
+        i32_result(ctx, a.wrapping_neg())
+    }
+}
+
 int_un_folders! {
-    NegIOp: |a| a.wrapping_neg();
     AbsIOp: |a| a.abs();
     SignIOp: |a| a.signum();
     NotIOp: |a| !a;
@@ -974,8 +985,17 @@ impl VReverseVOp {
 }
 
 impl TranspOp {
+    /// `transp(transp(x))` and `transp` of a value of rank at most 1 (also `<κ>n`, `SV`, `S`)
+    /// are the operand.
     pub(crate) fn fold(self, ctx: &mut Context, operands: &[Option<Attribute>]) -> Folded {
-        fold_involution(ctx, self.op(), operands, TranspOp::NAME, 1, false)
+        let op = self.op();
+        let input = ctx.operand(op, 0);
+        if let Some(TailType::Vec(..) | TailType::SV(..) | TailType::S(..)) =
+            classify(ctx, ctx.value_type(input))
+        {
+            return value_if_same_type(ctx, op, input);
+        }
+        fold_involution(ctx, op, operands, TranspOp::NAME, 1, false)
     }
 }
 

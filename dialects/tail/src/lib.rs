@@ -5,7 +5,9 @@
 //!   32-bit), `double` = `f64`, `bool` = `i1`, `complex` = `complex<f64>` — plus
 //!   `!tail.char`. The four array types are `!tail.array<κ, ρ>` (`[κ]^ρ`, rank ρ),
 //!   `!tail.vec<κ, n>` (`⟨κ⟩^n`), `!tail.s<κ, n>` (`S(κ,n)`) and `!tail.sv<κ, n>` (`SV(κ,n)`);
-//!   ranks and lengths are [`types::Shape`] expressions (`3`, `?a`, `?a+1`).
+//!   ranks and lengths are [`types::Shape`] expressions (`3`, `?a`, `?a+1`). A constant rank
+//!   or length is never negative (the type parser rejects `!tail.array<i32, -1>` at the rank,
+//!   op verifiers reject such types built in code); the values of `S`/`SV` may be negative.
 //! * [`ops`]: one op per TAIL primitive, with verifiers implementing the type schemes of the
 //!   thesis (Figs. 3.2–3.4) and of apltail.
 //! * [`fold`]: constant folding, the shape-arithmetic simplifications (Fig. 3.6 → Fig. 3.7) and

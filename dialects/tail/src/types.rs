@@ -14,7 +14,7 @@ use std::fmt::{self, Write as _};
 use tail_ir::format::DefParam;
 use tail_ir::parser::{ParseResult, Parser};
 use tail_ir::printer::Printer;
-use tail_ir::{type_def, Context, FloatKind, Type, TypeKind};
+use tail_ir::{type_def, Context, Diagnostic, FloatKind, Type, TypeKind};
 
 use crate::TailDialect;
 
@@ -123,8 +123,10 @@ impl DefParam for Shape {
 #[type_def(dialect = TailDialect, mnemonic = "char")]
 pub struct CharType;
 
-/// `[κ]^ρ`: a multi-dimensional array of rank `rank` (`!tail.array<i32, 2>`).
-#[type_def(dialect = TailDialect, mnemonic = "array", format = "`<` $elem `,` $rank `>`")]
+/// `[κ]^ρ`: a multi-dimensional array of rank `rank` (`!tail.array<i32, 2>`). A constant rank
+/// is never negative: the parser rejects `!tail.array<i32, -1>` at the rank, and op verifiers
+/// reject such a type built programmatically.
+#[type_def(dialect = TailDialect, mnemonic = "array", custom_assembly)]
 pub struct ArrayType {
     /// The element (base) type.
     pub elem: Type,
@@ -132,13 +134,68 @@ pub struct ArrayType {
     pub rank: Shape,
 }
 
-/// `⟨κ⟩^n`: a vector of statically known length `len` (`!tail.vec<i32, 3>`).
-#[type_def(dialect = TailDialect, mnemonic = "vec", format = "`<` $elem `,` $len `>`")]
+impl ArrayType {
+    fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result {
+        print_elem_shape(p, self.elem, &self.rank)
+    }
+    fn parse_body(p: &mut Parser<'_>) -> ParseResult<Self> {
+        let (elem, rank) = parse_elem_extent(p, "array", "rank")?;
+        Ok(ArrayType { elem, rank })
+    }
+}
+
+/// `⟨κ⟩^n`: a vector of statically known length `len` (`!tail.vec<i32, 3>`). A constant length
+/// is never negative (checked like [`ArrayType`]'s rank).
+#[type_def(dialect = TailDialect, mnemonic = "vec", custom_assembly)]
 pub struct VecType {
     /// The element (base) type.
     pub elem: Type,
     /// The length.
     pub len: Shape,
+}
+
+impl VecType {
+    fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result {
+        print_elem_shape(p, self.elem, &self.len)
+    }
+    fn parse_body(p: &mut Parser<'_>) -> ParseResult<Self> {
+        let (elem, len) = parse_elem_extent(p, "vec", "length")?;
+        Ok(VecType { elem, len })
+    }
+}
+
+/// `<elem, shape>`.
+fn print_elem_shape(p: &mut Printer<'_>, elem: Type, shape: &Shape) -> fmt::Result {
+    p.write_str("<")?;
+    p.print_type(elem)?;
+    write!(p, ", {shape}>")
+}
+
+/// `<elem, extent>` where the extent (a rank or a length) must not be a negative constant; the
+/// error points at the extent.
+fn parse_elem_extent(p: &mut Parser<'_>, mnemonic: &str, what: &str) -> ParseResult<(Type, Shape)> {
+    p.parse_punct("<")?;
+    let elem = p.parse_type()?;
+    p.parse_punct(",")?;
+    let loc = p.loc();
+    let extent = Shape::parse_param(p)?;
+    if let Some(n) = extent.as_const().filter(|&n| n < 0) {
+        return Err(Diagnostic::error(
+            loc,
+            format!("'!tail.{mnemonic}' {what} must be non-negative, but got {n}"),
+        ));
+    }
+    p.parse_punct(">")?;
+    Ok((elem, extent))
+}
+
+/// The negative constant rank or length of a `!tail.array`/`!tail.vec` type, if it has one
+/// (such a type can only be built programmatically; op verifiers reject it).
+pub fn negative_extent(ctx: &Context, ty: Type) -> Option<i64> {
+    match classify(ctx, ty)? {
+        TailType::Array(_, s) | TailType::Vec(_, s) => s.as_const().filter(|&n| n < 0),
+        _ => None,
+    }
 }
 
 /// `S(κ,n)`: an `int` or `bool` scalar whose value is `value` (`!tail.s<i32, 3>`).

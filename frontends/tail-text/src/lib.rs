@@ -29,10 +29,11 @@
 //!   yields them, and the lambda's parameter is bound to their `tail.tuple`.
 //! * **Defaults.** apltail's 2-argument `reshape(s,a)`, `take(n,a)`, `first(a)` and
 //!   `replicate(c,a)` get the default element of the element type (`0`, `0.0`, `ff`, `' '`).
-//! * **apltail's typing, where the dialect is stricter.** `transp` of a vector of known length
-//!   is the identity (no op; apltail keeps the vector type, Fig. 3.6); `negi` of an `S(int,n)`
-//!   is the singleton `S(int,-n)` and `b2i` of an `S(bool,n)` is `b2iV`; integer arithmetic
-//!   on static counts is folded where a primitive needs `S(int,n)`; `mod(a,b)` is
+//! * **apltail's typing.** `transp` of a vector of known length or of a singleton keeps its
+//!   type (`tail.transp` accepts them, Fig. 3.6); `negi` of an `S(int,n)` is `tail.negi` to
+//!   `S(int,-n)`; `b2i` of an `S(bool,n)` is `b2iV` (apltail's own renaming of shape ops);
+//!   as an extension, `addi`/`subi`/`muli` of static counts are computed where a primitive
+//!   needs an `S(int,n)` (apltail would type them `int`); `mod(a,b)` is
 //!   `resi(b,a)`; nullary primitives may be written bare (`zilde`, `pi`); `HUGE_VAL` is
 //!   infinity.
 //! * **Conditionals.** `if c then e1 else e2` becomes `tail.if` (one region per branch); the

@@ -934,12 +934,18 @@ impl<'c> Lowerer<'c> {
                 let t = SType::get(self.ctx, elem, Shape::constant(n));
                 return Ok(self.sconst(t, pos));
             }
-            // Integer arithmetic on static operands stays static (`dropV(negi(v11), …)` in
-            // Fig. 3.6): `negi : S(int,n) → S(int,-n)` and likewise `addi`, `subi`, `muli`.
+            // `negi` of a static operand is the singleton `tail.negi : S(int,n) → S(int,-n)`
+            // (`dropV(negi(v11), …)` in Fig. 3.6; a literal operand is taken at its singleton
+            // type, as apltail types every literal). As an extension of apltail, whose `addi`,
+            // `subi` and `muli` always give `int`, those are computed here when a primitive
+            // needs a static count and both operands are static.
             if let ExprKind::Call(name, _, args) = &e.kind {
                 let i32t = self.i32t();
+                if name == "negi" && args.len() == 1 && elem == i32t {
+                    let v = self.static_arg(Arg::E(&args[0]), i32t, name)?;
+                    return self.negi(v, name, args[0].pos, pos);
+                }
                 let arity = match name.as_str() {
-                    "negi" => 1,
                     "addi" | "subi" | "muli" => 2,
                     _ => 0,
                 };
@@ -950,7 +956,6 @@ impl<'c> Lowerer<'c> {
                         ns.push(self.s_value(v));
                     }
                     let n = match (name.as_str(), ns.as_slice()) {
-                        ("negi", [a]) => a.checked_neg(),
                         ("addi", [a, b]) => a.checked_add(*b),
                         ("subi", [a, b]) => a.checked_sub(*b),
                         ("muli", [a, b]) => a.checked_mul(*b),
@@ -978,6 +983,26 @@ impl<'c> Lowerer<'c> {
                 Err(self.error(pos, msg))
             }
         }
+    }
+
+    /// `tail.negi` of `v`: `S(int,n) → S(int,-n)` for a singleton, `int → int` otherwise.
+    fn negi(&mut self, v: Value, name: &str, arg_pos: Pos, pos: Pos) -> Res<Value> {
+        let i32t = self.i32t();
+        if let Some(TailType::S(e, n)) = classify(self.ctx, self.ty_of(v)) {
+            if e == i32t {
+                let Some(k) = n
+                    .as_const()
+                    .and_then(i64::checked_neg)
+                    .filter(|k| i32::try_from(*k).is_ok())
+                else {
+                    return Err(self.error(pos, format!("static '{name}' overflows")));
+                };
+                let t = SType::get(self.ctx, e, Shape::constant(k));
+                return Ok(self.emit1("tail.negi", vec![v], t, pos));
+            }
+        }
+        let v = self.as_scalar(v, Some(i32t), name, "argument #1", arg_pos)?;
+        Ok(self.emit1("tail.negi", vec![v], i32t, pos))
     }
 
     fn s_value(&self, v: Value) -> i64 {
@@ -1255,17 +1280,7 @@ impl<'c> Lowerer<'c> {
             // `negi : S(int,n) → S(int,-n)` (apltail keeps negated singletons static).
             "negi" if args.len() == 1 => {
                 let v = self.arg(args[0], None)?;
-                if let Some(TailType::S(e, n)) = classify(self.ctx, self.ty_of(v)) {
-                    if let Some(k) = n.as_const().and_then(i64::checked_neg) {
-                        if e == self.i32t() {
-                            let t = SType::get(self.ctx, e, Shape::constant(k));
-                            return Ok(self.sconst(t, pos));
-                        }
-                    }
-                }
-                let i32t = self.i32t();
-                let v = self.as_scalar(v, Some(i32t), name, "argument #1", args[0].pos())?;
-                return Ok(self.emit1("tail.negi", vec![v], i32t, pos));
+                return self.negi(v, name, args[0].pos(), pos);
             }
             // `b2i : S(bool,n) → S(int,n)`, as `b2iV`.
             "b2i" if args.len() == 1 => {
@@ -1472,13 +1487,15 @@ impl<'c> Lowerer<'c> {
             "reverse" | "vreverse" | "transp" | "mem" | "gradeUp" | "gradeDown" => {
                 self.arity(name, args, &[1], pos)?;
                 if name == "transp" {
-                    // Transposing a rank-1 value is the identity; apltail applies `transp` to
-                    // vectors of known length and keeps their type (Fig. 3.6:
-                    // `transp(vrotateV(v6, transp(dropV(~1, v7))))`), so no op is emitted.
+                    // apltail applies `transp` to vectors of known length (Fig. 3.6:
+                    // `transp(vrotateV(v6, transp(dropV(~1, v7))))`) and singletons, and
+                    // keeps their type; so does `tail.transp`.
                     let v = self.arg(args[0], None)?;
                     let t = self.ty_of(v);
-                    if let Some(TailType::Vec(..) | TailType::SV(..)) = classify(self.ctx, t) {
-                        return Ok(v);
+                    if let Some(TailType::Vec(..) | TailType::SV(..) | TailType::S(..)) =
+                        classify(self.ctx, t)
+                    {
+                        return Ok(self.emit1(&op, vec![v], t, pos));
                     }
                     let (a, e, r) = self.as_array(v, name, "argument #1", args[0].pos())?;
                     let rt = self.arr_ty(e, r);

@@ -85,12 +85,19 @@ fn inner_product_programs() {
 #[test]
 fn unoptimized_inner_product() {
     let ir = ok(FIG36);
-    // `negi(v11)` with `v11 : S(int,2)` stays static, `transp` of a vector is the identity.
-    assert!(ir.contains("tail.sconst : !tail.s<i32, -2>"), "{ir}");
-    assert!(!ir.contains("tail.transp %2"), "{ir}");
+    // `negi(v11)` with `v11 : S(int,2)` stays static; `transp` of a vector keeps its type.
+    assert!(
+        ir.contains("tail.negi %43 : !tail.s<i32, 2> -> !tail.s<i32, -2>"),
+        "{ir}"
+    );
+    let transp_of_vec = ir
+        .lines()
+        .filter(|l| l.contains("tail.transp ") && l.contains(": !tail.vec<i32, "))
+        .count();
+    assert_eq!(transp_of_vec, 4, "{ir}");
     assert_eq!(count(&ir, "tail.transp2 "), 2, "{ir}");
     assert_eq!(count(&ir, "tail.catV "), 4, "{ir}");
-    assert_eq!(count(&ir, "tail.transp "), 1, "{ir}");
+    assert_eq!(count(&ir, "tail.transp "), 5, "{ir}");
 }
 
 #[test]
@@ -251,7 +258,10 @@ fn apltail_printing_conventions() {
     assert!(ir.contains("tail.zilde : !tail.vec<f64, 0>"), "{ir}");
     assert!(ir.contains("tail.pi : f64"), "{ir}");
     assert!(ir.contains("tail.const 0xFFF0000000000000 : f64"), "{ir}");
-    assert!(ir.contains("tail.sconst : !tail.s<i32, -2>"), "{ir}");
+    assert!(
+        ir.contains("tail.negi %4 : !tail.s<i32, 2> -> !tail.s<i32, -2>"),
+        "{ir}"
+    );
     assert!(ir.contains("tail.resi %6, %7 : i32"), "{ir}");
 }
 

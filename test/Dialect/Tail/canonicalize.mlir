@@ -588,3 +588,20 @@ func.func @if_dynamic(%c: i1, %a: i32) -> f64 {
   }
   return %0 : f64
 }
+
+// -----
+
+// `transp` of a vector, singleton vector or singleton is its operand; `negi` of a singleton
+// is the constant of its result type.
+// CHECK-LABEL: func.func @transp_vec_negi_s
+// CHECK-NOT: tail.transp
+// CHECK-NOT: tail.negi
+// CHECK-DAG: %[[M:.*]] = tail.sconst : !tail.s<i32, -2>
+// CHECK: return %arg0, %arg1, %[[M]]
+func.func @transp_vec_negi_s(%v: !tail.vec<i32, 3>, %sv: !tail.sv<i32, 4>, %s: !tail.s<i32, 2>) -> (!tail.vec<i32, 3>, !tail.sv<i32, 4>, !tail.s<i32, -2>) {
+  %0 = tail.transp %v : !tail.vec<i32, 3>
+  %1 = tail.transp %sv : !tail.sv<i32, 4>
+  %2 = tail.transp %s : !tail.s<i32, 2>
+  %3 = tail.negi %2 : !tail.s<i32, 2> -> !tail.s<i32, -2>
+  return %0, %1, %3 : !tail.vec<i32, 3>, !tail.sv<i32, 4>, !tail.s<i32, -2>
+}

@@ -371,3 +371,50 @@ func.func @if_result_type(%c: i1, %a: index) -> index {
   }
   return %0 : index
 }
+
+// -----
+
+func.func @negi_singleton_value(%s: !tail.s<i32, 3>) {
+  // expected-error@+1 {{'tail.negi' op expects 'i32' to 'i32' or '!tail.s<i32, n>' to '!tail.s<i32, -n>', but got '!tail.s<i32, 3>' to '!tail.s<i32, 3>'}}
+  %0 = tail.negi %s : !tail.s<i32, 3> -> !tail.s<i32, 3>
+  return
+}
+
+// -----
+
+func.func @negi_singleton_to_int(%s: !tail.s<i32, 3>) {
+  // expected-error@+1 {{'tail.negi' op expects 'i32' to 'i32' or '!tail.s<i32, n>' to '!tail.s<i32, -n>', but got '!tail.s<i32, 3>' to 'i32'}}
+  %0 = tail.negi %s : !tail.s<i32, 3> -> i32
+  return
+}
+
+// -----
+
+func.func @negi_array(%a: !tail.array<i32, 1>) {
+  // expected-error@+1 {{'tail.negi' op expects 'i32' to 'i32' or '!tail.s<i32, n>' to '!tail.s<i32, -n>', but got '!tail.array<i32, 1>' to '!tail.array<i32, 1>'}}
+  %0 = tail.negi %a : !tail.array<i32, 1>
+  return
+}
+
+// -----
+
+func.func @transp_tuple(%t: tuple<i32, f64>) {
+  // expected-error@+1 {{'tail.transp' op operand #0 must be TAIL type, but got 'tuple<i32, f64>'}}
+  %0 = "tail.transp"(%t) : (tuple<i32, f64>) -> tuple<i32, f64>
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'!tail.array' rank must be non-negative, but got -1}}
+func.func @negative_rank(%a: !tail.array<i32, -1>) {
+  return
+}
+
+// -----
+
+func.func @negative_length() {
+  // expected-error@+1 {{'!tail.vec' length must be non-negative, but got -2}}
+  %0 = tail.zilde : !tail.vec<i32, -2>
+  return
+}

@@ -142,6 +142,16 @@ func.func @arrays(%n: i32, %a: !tail.array<i32, 1>, %m: !tail.array<i32, 2>, %v:
   %36 = tail.vreverseV %v : !tail.vec<i32, 3>
   // CHECK: tail.transp %{{.*}} : !tail.array<i32, 2>
   %37 = tail.transp %m : !tail.array<i32, 2>
+  // CHECK: tail.transp %{{.*}} : !tail.vec<i32, 3>
+  %t1 = tail.transp %v : !tail.vec<i32, 3>
+  // CHECK: tail.transp %{{.*}} : !tail.sv<i32, 3>
+  %t2 = tail.transp %sv : !tail.sv<i32, 3>
+  // CHECK: tail.transp %{{.*}} : !tail.s<i32, 2>
+  %t3 = tail.transp %s : !tail.s<i32, 2>
+  // CHECK: tail.negi %{{.*}} : !tail.s<i32, 2> -> !tail.s<i32, -2>
+  %ng = tail.negi %s : !tail.s<i32, 2> -> !tail.s<i32, -2>
+  // CHECK: tail.negi %{{.*}} : i32{{$}}
+  %ni = tail.negi %n : i32
   // CHECK: tail.transp2 %{{.*}}, %{{.*}} : (!tail.vec<i32, 2>, !tail.array<i32, 2>) -> !tail.array<i32, 2>
   %38 = tail.transp2 %13, %m : (!tail.vec<i32, 2>, !tail.array<i32, 2>) -> !tail.array<i32, 2>
   // CHECK: tail.compress %{{.*}}, %{{.*}} : (!tail.array<i1, 1>, !tail.array<i32, 1>) -> !tail.array<i32, 1>

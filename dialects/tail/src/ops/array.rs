@@ -1117,13 +1117,25 @@ same_shape_op! {
     /// ```
     VReverseOp "vreverse" [fold]
 }
-same_shape_op! {
-    /// `transp(a)`: reverse the axes (APL monadic `⍉`). Type scheme: `∀αγ. [α]^γ → [α]^γ`.
-    ///
-    /// ```mlir
-    /// %t = tail.transp %a : !tail.array<i32, 2>
-    /// ```
-    TranspOp "transp" [fold]
+/// `transp(a)`: reverse the axes (APL monadic `⍉`). Type scheme: `∀αγ. [α]^γ → [α]^γ`.
+///
+/// As in apltail, whose type checker types `transp` as the identity on any array-like type
+/// (`(unArr' "transp" t; t)`), the operand may also be a vector of known length (`<κ>n`, as in
+/// Fig. 3.6's `transp(vrotateV(v6, …))`), a singleton vector or a singleton: a value of rank
+/// at most 1, which the transposition leaves unchanged, keeping its type.
+///
+/// ```mlir
+/// %t = tail.transp %a : !tail.array<i32, 2>
+/// %v = tail.transp %w : !tail.vec<i32, 3>
+/// ```
+#[op(dialect = TailDialect, name = "transp", traits(Pure, SameOperandsAndResultType),
+     format = "$input attr-dict `:` type($result)", fold)]
+pub struct TranspOp {
+    /// The array.
+    #[operand]
+    input: AnyTail,
+    #[result]
+    result: AnyTail,
 }
 same_shape_op! {
     /// `mem(a)`: a fresh copy of `a` (a new store location, §3.1.5), so that it may be updated

@@ -17,8 +17,24 @@ fn ty(ctx: &Context, v: Value) -> Type {
     ctx.value_type(v)
 }
 
+/// Rejects a `!tail.array`/`!tail.vec` with a negative constant rank or length.
+fn extent_ok(ctx: &Context, op: OpId, what: &str, v: Value) -> VResult {
+    match crate::types::negative_extent(ctx, ty(ctx, v)) {
+        Some(n) => Err(err(
+            ctx,
+            op,
+            format!(
+                "expects the {what} type {} to have a non-negative rank or length, but it has {n}",
+                quoted(ctx, ty(ctx, v))
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// `v` as a rank-polymorphic array (`!tail.array` or base scalar).
 pub(crate) fn arr(ctx: &Context, op: OpId, what: &str, v: Value) -> VResult<(Type, Shape)> {
+    extent_ok(ctx, op, what, v)?;
     array_like(ctx, ty(ctx, v)).ok_or_else(|| {
         err(
             ctx,
@@ -33,6 +49,7 @@ pub(crate) fn arr(ctx: &Context, op: OpId, what: &str, v: Value) -> VResult<(Typ
 
 /// `v` as a `!tail.vec`.
 pub(crate) fn vec(ctx: &Context, op: OpId, what: &str, v: Value) -> VResult<(Type, Shape)> {
+    extent_ok(ctx, op, what, v)?;
     vec_like(ctx, ty(ctx, v)).ok_or_else(|| {
         err(
             ctx,
