@@ -363,20 +363,16 @@ impl Items {
         }
     }
 
-    fn take_raw(&mut self, i: usize) -> Node {
+    /// Takes item `i` out unclassified (an assignment target, or to classify it).
+    fn take_raw(&mut self, i: usize) -> Result<Node, SyntaxError> {
         match std::mem::replace(&mut self.slots[i], Slot::Taken) {
-            Slot::Raw(n) => n,
-            _ => unreachable_node(),
+            Slot::Raw(n) => Ok(n),
+            other => {
+                self.slots[i] = other;
+                Err(err(self.pos[i], "internal error: item read twice"))
+            }
         }
     }
-}
-
-/// The parser only takes a raw item it has just checked to be raw.
-fn unreachable_node() -> Node {
-    Node::Tok(Token {
-        kind: TokenKind::Newline,
-        pos: Pos::default(),
-    })
 }
 
 /// What a dfn being read has mentioned so far.
@@ -607,7 +603,7 @@ impl Parser {
     /// Classifies item `i` (once) and returns its kind.
     fn kind_at(&mut self, items: &mut Items, i: usize) -> Result<Kind, SyntaxError> {
         if let Slot::Raw(_) = items.slots[i] {
-            let node = items.take_raw(i);
+            let node = items.take_raw(i)?;
             let word = self.classify(node)?;
             items.slots[i] = Slot::Word(word);
         }
@@ -923,7 +919,7 @@ impl Parser {
         }
         Ok(match self.kind_at(items, last)? {
             Kind::Fun | Kind::MonOp | Kind::Slash => true,
-            Kind::Array => self.is_right_operand(items, lo, last)?,
+            Kind::Array | Kind::Index => self.is_operand_end(items, lo, last)?,
             _ => false,
         })
     }
@@ -940,7 +936,7 @@ impl Parser {
         }
         Ok(match self.kind_at(items, i - 1)? {
             Kind::Fun | Kind::MonOp | Kind::Slash => true,
-            Kind::Array => self.is_right_operand(items, lo, i - 1)?,
+            Kind::Array | Kind::Index => self.is_operand_end(items, lo, i - 1)?,
             _ => false,
         })
     }
@@ -1149,26 +1145,19 @@ impl Parser {
         while k > lo {
             self.depth += 1;
             self.check_depth(items.pos[k - 1])?;
-            if self.kind_at(items, k - 1)? == Kind::Array
-                || self.kind_at(items, k - 1)? == Kind::Index
-            {
-                let Some(start) = self.array_item_start(items, lo, k - 1)? else {
+            if self.is_argument_end(items, lo, k - 1)? {
+                let Some((e, s)) = self.strand(items, lo, k)? else {
                     return Err(err(items.pos[k - 1], "expected an array"));
                 };
-                if !self.is_right_operand(items, lo, start)? {
-                    let Some((e, s)) = self.strand(items, lo, k)? else {
-                        return Err(err(items.pos[k - 1], "expected an array"));
-                    };
-                    if s != lo {
-                        return Err(err(
-                            e.pos,
-                            "an array in a train must be the left item of a fork (A g h)",
-                        ));
-                    }
-                    parts.push(Operand::Array(e));
-                    k = s;
-                    continue;
+                if s != lo {
+                    return Err(err(
+                        e.pos,
+                        "an array in a train must be the left item of a fork (A g h)",
+                    ));
                 }
+                parts.push(Operand::Array(e));
+                k = s;
+                continue;
             }
             if self.kind_at(items, k - 1)? == Kind::Assign {
                 return Err(err(
@@ -1208,89 +1197,89 @@ impl Parser {
                 items.slots[end - 1] = Slot::Word(Word::Array(e));
             }
         }
-        let mut right = match self.strand(items, lo, end)? {
-            Some((e, s)) => {
-                let r = e;
-                (r, s)
-            }
-            None => return Err(self.not_an_array(items, lo, end - 1)),
+        let Some((mut value, mut j)) = self.strand(items, lo, end)? else {
+            return Err(self.not_an_array(items, lo, end - 1));
         };
-        let mut j = right.1;
         while j > lo {
             let i = j - 1;
             self.depth += 1;
             self.check_depth(items.pos[i])?;
-            let value = std::mem::replace(&mut right.0, expr(ExprKind::Zilde, Pos::default()));
-            match self.kind_at(items, i)? {
-                Kind::Assign => {
-                    let (e, s) = self.assignment(items, lo, i, value)?;
-                    right.0 = e;
-                    j = s;
-                }
-                Kind::Array | Kind::Index
-                    if {
-                        let st = self.array_item_start(items, lo, i)?;
-                        match st {
-                            Some(st) => !self.is_right_operand(items, lo, st)?,
-                            None => false,
-                        }
-                    } =>
-                {
-                    // Only after an assignment: `1 2 (x←3)` is a strand.
-                    let Some((left, s)) = self.strand(items, lo, j)? else {
-                        return Err(err(items.pos[i], "expected an array"));
-                    };
-                    let pos = left.pos;
-                    let mut parts = match left.kind {
-                        ExprKind::Strand(v) => v,
-                        k => vec![expr(k, pos)],
-                    };
-                    parts.push(value);
-                    right.0 = expr(ExprKind::Strand(parts), pos);
-                    j = s;
-                }
-                _ => {
-                    let (f, s) = self.function(items, lo, j)?;
-                    let left = if s > lo {
-                        match self.array_item_start(items, lo, s - 1)? {
-                            Some(st) if !self.is_right_operand(items, lo, st)? => {
-                                self.strand(items, lo, s)?
-                            }
-                            _ => None,
-                        }
-                    } else {
-                        None
-                    };
-                    match left {
-                        Some((l, s2)) => {
-                            let pos = l.pos;
-                            right.0 = expr(
-                                ExprKind::Dyadic {
-                                    fun: f,
-                                    left: Box::new(l),
-                                    right: Box::new(value),
-                                },
-                                pos,
-                            );
-                            j = s2;
-                        }
-                        None => {
-                            let pos = f.pos;
-                            right.0 = expr(
-                                ExprKind::Monadic {
-                                    fun: f,
-                                    arg: Box::new(value),
-                                },
-                                pos,
-                            );
-                            j = s;
-                        }
+            let kind = self.kind_at(items, i)?;
+            (value, j) = if kind == Kind::Assign {
+                self.assignment(items, lo, i, value)?
+            } else if self.is_argument_end(items, lo, i)? {
+                // Only after an assignment: `1 2 (x←3)` is a strand.
+                let Some((left, s)) = self.strand(items, lo, j)? else {
+                    return Err(err(items.pos[i], "expected an array"));
+                };
+                let pos = left.pos;
+                let mut parts = match left.kind {
+                    ExprKind::Strand(v) => v,
+                    k => vec![expr(k, pos)],
+                };
+                parts.push(value);
+                (expr(ExprKind::Strand(parts), pos), s)
+            } else {
+                let (fun, s) = self.function(items, lo, j)?;
+                let left = if s > lo && self.is_argument_end(items, lo, s - 1)? {
+                    self.strand(items, lo, s)?
+                } else {
+                    None
+                };
+                match left {
+                    Some((left, s2)) => {
+                        let pos = left.pos;
+                        let kind = ExprKind::Dyadic {
+                            fun,
+                            left: Box::new(left),
+                            right: Box::new(value),
+                        };
+                        (expr(kind, pos), s2)
+                    }
+                    None => {
+                        let pos = fun.pos;
+                        let kind = ExprKind::Monadic {
+                            fun,
+                            arg: Box::new(value),
+                        };
+                        (expr(kind, pos), s)
                     }
                 }
-            }
+            };
         }
         self.depth = saved_depth;
-        Ok(right.0)
+        Ok(value)
+    }
+
+    /// Whether item `i` ends an array item that is the right operand of a dyadic operator
+    /// (`f⍣n`, `f⍣v[1]`), which makes the phrase it ends a function.
+    fn is_operand_end(
+        &mut self,
+        items: &mut Items,
+        lo: usize,
+        i: usize,
+    ) -> Result<bool, SyntaxError> {
+        match self.array_item_start(items, lo, i)? {
+            Some(start) => self.is_right_operand(items, lo, start),
+            None => Ok(false),
+        }
+    }
+
+    /// Whether item `i` ends an array item that is an argument (not the right operand of a
+    /// dyadic operator).
+    fn is_argument_end(
+        &mut self,
+        items: &mut Items,
+        lo: usize,
+        i: usize,
+    ) -> Result<bool, SyntaxError> {
+        if !matches!(self.kind_at(items, i)?, Kind::Array | Kind::Index) {
+            return Ok(false);
+        }
+        match self.array_item_start(items, lo, i)? {
+            Some(start) => Ok(!self.is_right_operand(items, lo, start)?),
+            None => Ok(false),
+        }
     }
 
     /// The error for the dyadic operator at item `i` with nothing on its right (`∘.` named as
@@ -1408,11 +1397,11 @@ impl Parser {
                     ))
                 }
             }
-            let Node::Group(g) = items.take_raw(t) else {
+            let Node::Group(g) = items.take_raw(t)? else {
                 return Err(err(items.pos[t], "expected index brackets"));
             };
             let axes = self.axes(g)?;
-            items.take_raw(t - 1);
+            items.take_raw(t - 1)?;
             let e = expr(
                 ExprKind::IndexAssign {
                     name: Ident { name, pos: npos },
@@ -1427,7 +1416,7 @@ impl Parser {
             Some(TokenKind::Name(name)) => {
                 let name = name.clone();
                 let npos = items.pos[t];
-                items.take_raw(t);
+                items.take_raw(t)?;
                 self.bind(&name, Class::Array);
                 Ok((
                     expr(
@@ -1442,7 +1431,7 @@ impl Parser {
             }
             Some(TokenKind::SysName(name)) if name == "⎕" => {
                 let qpos = items.pos[t];
-                items.take_raw(t);
+                items.take_raw(t)?;
                 Ok((expr(ExprKind::Print(Box::new(value)), qpos), t))
             }
             Some(other) => Err(err(

@@ -352,6 +352,12 @@ fn primitive_operators() {
         sx("-⍣3 ⊢ 5"),
         "(monadic (power (prim -) 3) (monadic (prim ⊢) 5))"
     );
+    // An indexed right operand, also in a definition.
+    assert_eq!(last("v ← 2 3 ⋄ g ← -⍣v[1] ⋄ g 5"), "(monadic (fun g) 5)");
+    assert_eq!(
+        last("v ← 2 3 ⋄ g ← -⍣v[1]"),
+        "(fundef g (power (prim -) (index v [1])))"
+    );
     assert_eq!(sx("(-∘|) 5"), "(monadic (compose (prim -) (prim |)) 5)");
     assert_eq!(sx("(2∘+) 5"), "(monadic (compose 2 (prim +)) 5)");
     assert_eq!(sx("+∘2 5"), "(monadic (compose (prim +) 2) 5)");
@@ -1024,5 +1030,168 @@ proptest! {
         let body = toks.join(if spaced { " " } else { "" });
         let src = if prelude { format!("{PRELUDE}{body}") } else { body };
         check_no_panic(&src);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random well-formed programs parse to the tree they were generated from.
+
+/// A generated function: its APL text and its expected S-expression.
+#[derive(Clone, Debug)]
+struct Gen {
+    text: String,
+    sexpr: String,
+}
+
+/// A generated array expression, and whether it can stand on the left of a function without
+/// parentheses (a number, a strand, a name, an indexed name, a parenthesized expression).
+#[derive(Clone, Debug)]
+struct GenArray {
+    gen: Gen,
+    atom: bool,
+}
+
+const PRIMS: &[char] = &['+', '-', '×', '÷', '⌈', '⌊', '|', '=', '<', '⍴', ',', '⌽'];
+
+fn gen_fun() -> impl Strategy<Value = Gen> {
+    let prim = prop::sample::select(PRIMS);
+    prop_oneof![
+        prim.clone().prop_map(|c| Gen {
+            text: c.to_string(),
+            sexpr: format!("(prim {c})"),
+        }),
+        prim.clone().prop_map(|c| Gen {
+            text: format!("{c}/"),
+            sexpr: format!("(reduce (prim {c}))"),
+        }),
+        prim.clone().prop_map(|c| Gen {
+            text: format!("{c}¨"),
+            sexpr: format!("(each (prim {c}))"),
+        }),
+        prim.clone().prop_map(|c| Gen {
+            text: format!("{c}⍨"),
+            sexpr: format!("(commute (prim {c}))"),
+        }),
+        prim.clone().prop_map(|c| Gen {
+            text: format!("∘.{c}"),
+            sexpr: format!("(outer (prim {c}))"),
+        }),
+        (prim.clone(), prim.clone()).prop_map(|(a, b)| Gen {
+            text: format!("{a}.{b}"),
+            sexpr: format!("(inner (prim {a}) (prim {b}))"),
+        }),
+        (prim.clone(), prim.clone(), prim.clone()).prop_map(|(a, b, c)| Gen {
+            text: format!("({a}{b}{c})"),
+            sexpr: format!("(train (prim {a}) (prim {b}) (prim {c}))"),
+        }),
+        (prim.clone(), 0i64..9).prop_map(|(c, n)| Gen {
+            text: format!("{{⍵{c}{n}}}"),
+            sexpr: format!("(dfn (dyadic (prim {c}) ⍵ {n}))"),
+        }),
+        Just(Gen {
+            text: "f".into(),
+            sexpr: "(fun f)".into(),
+        }),
+    ]
+}
+
+fn num_text(n: i64) -> String {
+    if n < 0 {
+        format!("¯{}", -n)
+    } else {
+        n.to_string()
+    }
+}
+
+fn gen_array() -> impl Strategy<Value = GenArray> {
+    let leaf = prop_oneof![
+        (-20i64..20).prop_map(|n| GenArray {
+            gen: Gen {
+                text: num_text(n),
+                sexpr: num_text(n),
+            },
+            atom: true,
+        }),
+        prop::collection::vec(-9i64..9, 2..4).prop_map(|v| {
+            let items: Vec<String> = v.iter().map(|&n| num_text(n)).collect();
+            GenArray {
+                gen: Gen {
+                    text: items.join(" "),
+                    sexpr: format!("(strand {})", items.join(" ")),
+                },
+                atom: true,
+            }
+        }),
+        Just(GenArray {
+            gen: Gen {
+                text: "x".into(),
+                sexpr: "x".into(),
+            },
+            atom: true,
+        }),
+        (1i64..4).prop_map(|i| GenArray {
+            gen: Gen {
+                text: format!("x[{i}]"),
+                sexpr: format!("(index x [{i}])"),
+            },
+            atom: true,
+        }),
+    ];
+    leaf.prop_recursive(6, 48, 2, |inner| {
+        prop_oneof![
+            (gen_fun(), inner.clone()).prop_map(|(f, a)| GenArray {
+                gen: Gen {
+                    text: format!("{} {}", f.text, a.gen.text),
+                    sexpr: format!("(monadic {} {})", f.sexpr, a.gen.sexpr),
+                },
+                atom: false,
+            }),
+            (gen_fun(), inner.clone(), inner.clone()).prop_map(|(f, l, r)| {
+                // A left argument that is not a single strand item needs parentheses.
+                let (lt, ls) = if l.atom {
+                    (l.gen.text, l.gen.sexpr)
+                } else {
+                    (
+                        format!("({})", l.gen.text),
+                        format!("(paren {})", l.gen.sexpr),
+                    )
+                };
+                GenArray {
+                    gen: Gen {
+                        text: format!("{lt} {} {}", f.text, r.gen.text),
+                        sexpr: format!("(dyadic {} {ls} {})", f.sexpr, r.gen.sexpr),
+                    },
+                    atom: false,
+                }
+            }),
+            inner.clone().prop_map(|a| GenArray {
+                gen: Gen {
+                    text: format!("({})", a.gen.text),
+                    sexpr: format!("(paren {})", a.gen.sexpr),
+                },
+                atom: true,
+            }),
+            inner.prop_map(|a| GenArray {
+                gen: Gen {
+                    text: format!("y ← {}", a.gen.text),
+                    sexpr: format!("(assign y {})", a.gen.sexpr),
+                },
+                atom: false,
+            }),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn generated_programs_parse_to_their_trees(a in gen_array()) {
+        let src = format!("x ← 1 2 3 ⋄ f ← {{⍺+⍵}}\n{}", a.gen.text);
+        let out = parse_program(&src);
+        prop_assert!(out.is_ok(), "{src}\n{:?}", out.err());
+        let sexpr = out.map(|p| p.to_sexpr()).unwrap_or_default();
+        let got = sexpr.lines().last().unwrap_or_default().to_string();
+        prop_assert_eq!(got, a.gen.sexpr, "{}", src);
     }
 }
