@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod ast;
+pub mod elab;
 pub mod lexer;
 pub mod parser;
 
@@ -18,4 +19,17 @@ pub struct SyntaxError {
     pub pos: ast::Pos,
     /// What is wrong, naming the construct (`unsupported construct: ⍎ (execute)`).
     pub message: String,
+}
+
+/// Compiles the APL program `src` (named `file` in locations and diagnostics) into a verified
+/// `builtin.module` holding `func.func @main() -> f64` in the `tail` dialect.
+///
+/// Syntax and elaboration errors are diagnostics located in `src`; render them with
+/// `ctx.render_diagnostic`.
+pub fn compile(
+    ctx: &mut tail_ir::Context,
+    file: &str,
+    src: &str,
+) -> Result<tail_ir::OpId, tail_ir::Diagnostic> {
+    elab::compile(ctx, file, src)
 }

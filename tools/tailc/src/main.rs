@@ -1,7 +1,7 @@
 //! `tailc`: tail's driver.
 //!
-//! `tailc run [--target=interp|cpu|cuda] prog.{tail,mlir}` imports TAIL text (`.tail`, through
-//! `tail-text`) or parses MLIR text, verifies the module in the `tail` dialect, runs its
+//! `tailc run [--target=interp|cpu|cuda] prog.{apl,tail,mlir}` compiles APL (`.apl`, through
+//! `tail-apl`), imports TAIL text (`.tail`, through `tail-text`) or parses MLIR text, verifies the module in the `tail` dialect, runs its
 //! `@main` and prints, exactly like apltail, the output of the print primitives followed by the
 //! program's final value (`[](65780.0)`). Only the reference interpreter (`interp`, the default
 //! for now) is available; `cpu` and `cuda` are reported as not available yet. Errors are
@@ -28,8 +28,8 @@ enum Cmd {
         /// the default for now.
         #[arg(long, value_enum, default_value_t = Target::Interp)]
         target: Target,
-        /// The program: TAIL text as apltail prints it (`.tail`), or MLIR text in the tail
-        /// dialect (any other extension, normally `.mlir`).
+        /// The program: APL (`.apl`), TAIL text as apltail prints it (`.tail`), or MLIR text
+        /// in the tail dialect (any other extension, normally `.mlir`).
         input: String,
     },
 }
@@ -90,6 +90,8 @@ fn run(target: Target, input: &str) -> ExitCode {
     let mut ctx = Context::new();
     let parsed = if input.ends_with(".tail") {
         tail_text::import(&mut ctx, input, &text)
+    } else if input.ends_with(".apl") {
+        tail_apl::compile(&mut ctx, input, &text)
     } else {
         tail_ir::parser::parse_source(&mut ctx, input, &text)
     };
