@@ -22,7 +22,7 @@ def points(idx, v):
     return acc / float(1 << BITS)
 
 
-a, n = args({"small": 1000, "paper": 10_000_000})
+a, n = args({"small": 256, "paper": 10_000_000})
 v1, v2 = directions(1), directions(2)
 hits = 0
 first = None

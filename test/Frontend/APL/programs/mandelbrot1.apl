@@ -3,9 +3,9 @@
 ⍝ arrays of points. Escape counts (iterations with |z| ≤ 2, at most N) of a W×H grid over
 ⍝ [-2,0.5)×[-1.25,1.25); prints the row sums, returns the total (the same as mandelbrot2.apl).
 ⍝ Paper size: 1000×1000, N = 255.
-⍝ CHECK: [16](53.0,70.0,93.0,418.0,977.0,2146.0,2729.0,3650.0,5631.0,3650.0,2729.0,2146.0,977.0,418.0,93.0,70.0)
-⍝ CHECK-NEXT: [](25850.0)
-W ← 24 ⋄ H ← 16 ⋄ N ← 255                ⍝ SIZE
+⍝ CHECK: [12](35.0,53.0,133.0,280.0,491.0,626.0,969.0,626.0,491.0,280.0,133.0,53.0)
+⍝ CHECK-NEXT: [](4170.0)
+W ← 16 ⋄ H ← 12 ⋄ N ← 64                 ⍝ SIZE
 xmin ← ¯2 ⋄ xmax ← 0.5 ⋄ ymin ← ¯1.25 ⋄ ymax ← 1.25
 dx ← (xmax-xmin)÷W
 dy ← (ymax-ymin)÷H
