@@ -12,7 +12,11 @@
 //! * A derived function keeps its operands in source order: `f/` has `left = f`;
 //!   `∘.f` has `left = f` (outer product takes its single operand on the right in the source,
 //!   but is stored as the operand); `f.g` has `left = f`, `right = g`; `f⍣n` has `left = f`,
-//!   `right = n` (an array operand); `f∘g`, `A∘g` and `f∘A` likewise.
+//!   `right = n` (an array operand); `f∘g`, `A∘g` and `f∘A` likewise; `f ⎕BENCH n`
+//!   ([`Operator::Sys`]) has `left = f`, `right = n`.
+//! * System names follow apltail: `⎕NOW`, `⎕ReadFile`, `⎕INT32AND`, … are functions
+//!   ([`FunKind::SysFun`]); `⎕NOW` alone where an array is needed and nothing follows it
+//!   (`t ← 1+⎕NOW`) is [`ExprKind::SysVal`].
 //! * A dfn body is a list of statements; the value of the last one is the result.
 
 use std::rc::Rc;

@@ -316,6 +316,18 @@ fn user_operators() {
         last("ov ← {(⍵⍵ ⍺) ⍺⍺ (⍵⍵ ⍵)} ⋄ 2 +/ ov | 3"),
         "(dyadic ((op ov) (reduce (prim +)) (prim |)) 2 3)"
     );
+    // apltail's conditional idiom: powers by a boolean, a parenthesized array operand.
+    assert_eq!(
+        last("pick ← {(⍺⍺⍣⍺)(⍵⍵⍣(~⍺))⍵} ⋄ f ← {⍵+1} ⋄ g ← {⍵-1} ⋄ (2>1) f pick g 5"),
+        "(dyadic ((op pick) (fun f) (fun g)) (paren (dyadic (prim >) 2 1)) 5)"
+    );
+    assert_eq!(
+        sx("pick ← {(⍺⍺⍣⍺)(⍵⍵⍣(~⍺))⍵}"),
+        "(opdef pick (dfn :alpha :aa :ww (monadic (power ⍺⍺ ⍺) \
+         (monadic (power ⍵⍵ (paren (monadic (prim ~) ⍺))) ⍵))))"
+    );
+    // An array operand of a user operator.
+    assert_eq!(last("op ← {⍺⍺ ⍵} ⋄ (3 op) 1"), "(monadic ((op op) 3) 1)");
     // An operator dfn written in place.
     assert_eq!(
         sx("+{⍺⍺/⍵} 1 2"),
@@ -558,6 +570,8 @@ fn annotations() {
         ann("f ← {⍝: [bool]0 → [char]1 → [complex](ρ-1)\n⍵}"),
         "([bool]0→([char]1→[complex](ρ-1)))"
     );
+    // Outside a dfn, ⍝: is a comment.
+    assert_eq!(sx("⍝: int\n1 ⍝: [int]1"), "1");
     // On a later line, or after a statement, ⍝: is a comment.
     assert_eq!(ann("f ← {⍵ ⍝: int\n}"), "");
     assert_eq!(ann("f ← {\n⍝: int\n⍵}"), "int");
