@@ -541,6 +541,7 @@ impl CeilOp {
 }
 
 impl SignDOp {
+    /// APL's `×` of a double: `-1`, `0` (for both zeros) or `1`; NaN is left to run time.
     pub(crate) fn fold(self, ctx: &mut Context, operands: &[Option<Attribute>]) -> Folded {
         let a = const_float(ctx, self.op(), operands, 0)?;
         if a.is_nan() {

@@ -24,7 +24,7 @@
 //! * **Subtyping** (3.3)–(3.5) is explicit: `tail.vec_to_array`, `tail.sv_to_vec` (a copying
 //!   coercion, §3.1.5) and `tail.s_to_scalar`. No op accepts a subtype implicitly.
 //! * **Tuples** are the builtin `tuple<…>` type, built by `tail.tuple` and read by `tail.prj`
-//!   (0-based index; TAIL's `Prj` is 1-based, so an importer subtracts one). `tail.power`
+//!   (0-based index, as apltail's `Prj(i, e)` counts). `tail.power`
 //!   iterates several values at once (its region takes and yields all of them), which is how
 //!   `power` over tuples is represented without building tuples.
 //! * **Shape variables.** A rank or length may be a shape variable (`?a`) plus a constant
@@ -50,6 +50,39 @@
 //!   checker nor its evaluator nor its C back end has a case for it), so the dialect gives it
 //!   `powerScl`'s value — `f` applied `n` times — and makes it effectful: like `nowi`, a
 //!   `bench` is never folded, merged, hoisted or erased, so the timed iterations always run.
+//!
+//! ## Conventions, checked against apltail's sources
+//!
+//! Where the thesis leaves a convention open, the dialect (its folders, the reference
+//! interpreter and the TAIL text importer and exporter) follows what apltail does; each point
+//! is pinned by a test.
+//!
+//! * **`transp2(p, a)`**: axis `k` of `a` becomes axis `p[k]` of the result (APL's dyadic `⍉`).
+//!   apltail's evaluator (`Apl.transpose2`: the result shape puts extent `k` at position
+//!   `p[k]`, and the source index of a result index `j` is `(j[p[0]], j[p[1]], …)`) and its C
+//!   back end (`trans2` in `laila.sml`) agree, and apltail's `tests/dtransp.out.ok` gives
+//!   `⍴ 3 1 2 ⍉ 2 3 4 ⍴ ⍳24` = `3 4 2` (`test/Interp/apltail_conventions.tail`).
+//! * **`formatI`/`formatD`** produce apltail's `pr_int`/`pr_double` text: a plain `-`, not
+//!   APL's `¯`; doubles with MLton's `Real.toString` (12 significant digits, `E` and `~` in
+//!   exponents) and `.0` appended when there is no `.` (`34.32`, `3.0`, `1E20.0`,
+//!   `2.5E~07`); `HUGE_VAL` for infinity. The interpreter prints every double the same way.
+//! * **Printed values** (the interpreter, apltail's `Apl.pr`): scalars `[](x)`, vectors
+//!   `[n](a,b,…)`, char vectors as text; a non-empty rank-2 array as a blank line, each row as
+//!   one space plus its elements right-aligned to the widest element of the whole matrix and
+//!   separated by one space (char matrices: not separated), then a blank line; empty rank-2 and
+//!   rank ≥ 3 arrays flat as `[2,3,4](…)` (chars unseparated). Booleans print `0`/`1`. Chars
+//!   print as themselves: apltail's `pr_char` would escape ASCII the way SML's `Char.toString`
+//!   does and write codes beyond ASCII in hexadecimal (`⍝` as `235D`), an artifact of its SML
+//!   host that the project does not reproduce (the APL corpus expects the characters).
+//! * **Tuples**: apltail never prints a tuple value (a program's value is a double); the
+//!   interpreter shows one as `(a,b)` with each component printed as above. In TAIL text a
+//!   tuple is `(e1,e2)`, its type `(τ1 * τ2)`, and `Prj(i, e)` counts components from 0
+//!   (apltail's `Zero() = 0`, `Succ i = i + 1`, and its type checker's `i < length ts`).
+//! * **`signi(0)` is `0`** (APL's `×0`), and `signd(0.0)` is `0`. Here the project knowingly
+//!   departs from apltail, whose evaluator (`if i >= 0 then 1 else ~1`) and C back end
+//!   (`If(lti(x,0),~1,1)`) both answer `1`: the APL corpus (`test/Frontend/APL/
+//!   times-signum.apl`) takes that as a bug and expects APL's value, and the dialect agrees.
+//! * **`nowi`, `bench`**: see *Timing* above.
 #![deny(missing_docs)]
 
 mod canon;

@@ -10,7 +10,7 @@
 //!
 //! * **Syntax** ([`syntax`]): `let x:τ = e in e`, `fn x:τ => e`, `op{[κ,…],[r,…]}(e,…)` with
 //!   optional instance lists (ignored, except for `zilde`'s element type), `[e,…]`, `(e,…)`,
-//!   `Prj(i,e)`, ints (`-1`, `~1`), doubles (`2.0`, `-50.0`, `1E10`, `2.5E~3`), complex
+//!   `Prj(i,e)` (components counted from 0, as apltail does), ints (`-1`, `~1`), doubles (`2.0`, `-50.0`, `1E10`, `2.5E~3`), complex
 //!   (`3.0j6.4`), `tt`/`ff`, chars (`'c'`), `inf`/`-inf`, variables; types `[κ]r`, `<κ>n`,
 //!   `S(κ,n)`, `SV(κ,n)`, `(τ * …)`; nestable `(* … *)` comments.
 //! * **Types.** `[κ]0` is the base type (`i32`, `f64`, `i1`, `!tail.char`, `complex<f64>`),

@@ -648,16 +648,16 @@ impl<'c> Lowerer<'c> {
                         format!("'Prj' expects a tuple, but got {}", self.ts(t)),
                     ));
                 };
-                if *i < 1 || *i as usize > ts.len() {
+                if *i < 0 || *i as usize >= ts.len() {
                     return Err(self.error(
                         pos,
                         format!(
-                            "'Prj' index {i} is out of range for a tuple of {} components (indices start at 1)",
+                            "'Prj' index {i} is out of range for a tuple of {} components (indices start at 0)",
                             ts.len()
                         ),
                     ));
                 }
-                let k = (*i - 1) as usize;
+                let k = *i as usize;
                 Ok(self.prj(v, k, ts[k], pos))
             }
             ExprKind::Let(..) => {

@@ -150,7 +150,7 @@ pub enum ExprKind {
     Tuple(Vec<Expr>),
     /// `if c then e1 else e2`.
     If(Box<Expr>, Box<Expr>, Box<Expr>),
-    /// `Prj(i, e)`, `i` from 1.
+    /// `Prj(i, e)`, `i` from 0 (apltail counts tuple components from 0).
     Prj(i64, Box<Expr>),
     /// An integer literal.
     Int(i64),

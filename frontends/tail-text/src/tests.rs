@@ -363,8 +363,9 @@ fn annotation_mismatch() {
 
 #[test]
 fn other_errors() {
-    let e = fails("let t:(int*int) = (1,2) in i2d(Prj(3,t))");
-    assert!(e.contains("'Prj' index 3 is out of range"), "{e}");
+    let e = fails("let t:(int*int) = (1,2) in i2d(Prj(2,t))");
+    assert!(e.contains("'Prj' index 2 is out of range"), "{e}");
+    assert!(e.contains("(indices start at 0)"), "{e}");
     let e = fails("iota(3)");
     assert!(
         e.contains("the program must produce a [double]0 value"),

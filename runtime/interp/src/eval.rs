@@ -8,7 +8,7 @@ use tail_dialect::types::{classify, CharType, TailType};
 use tail_ir::verifier::op_error;
 use tail_ir::{AttrKind, Context, Diagnostic, OpId, RegionId, Type, TypeKind};
 
-use crate::format::{fmt_g, format_value};
+use crate::format::{fmt_double, format_value};
 use crate::value::{Array, Kind, Scalar, Value};
 
 /// Evaluation of the `soac` dialect (a child module, so it shares the evaluator's state).
@@ -438,11 +438,11 @@ impl<'a> Interp<'a> {
                 Self::one(v)
             }
             "formatI" | "formatD" => {
+                // apltail: `formatI` is its `pr_int` (`-` for minus), `formatD` its `pr_double`.
                 let s = match self.scalar(op, 0)? {
-                    Scalar::Double(d) => fmt_g(d, 10),
+                    Scalar::Double(d) => fmt_double(d),
                     s => s.as_i64().unwrap_or(0).to_string(),
                 };
-                let s = s.replace('-', "¯");
                 Self::arr(Array::vector(
                     Kind::Char,
                     s.chars().map(Scalar::Char).collect(),
@@ -979,6 +979,8 @@ impl<'a> Interp<'a> {
             (Int(x), None) => match n {
                 "negi" => Int(x.wrapping_neg()),
                 "absi" => Int(x.wrapping_abs()),
+                // APL's ×: 0 for 0. apltail answers 1 there (`if i >= 0 then 1 else ~1`), which
+                // the project treats as a bug (see the tail dialect's module docs).
                 "signi" => Int(x.signum()),
                 "noti" => Int(!x),
                 "nowi" if x != 0 => {
@@ -1016,6 +1018,7 @@ impl<'a> Interp<'a> {
                 "tanh" => Double(x.tanh()),
                 "floor" => Int(x.floor() as i32),
                 "ceil" => Int(x.ceil() as i32),
+                // APL's ×, as `signi`; NaN (no APL value) gives 0.
                 "signd" => Int(if x > 0.0 {
                     1
                 } else if x < 0.0 {

@@ -1,5 +1,6 @@
 //! apltail's result format (`-s_tail -silent`, spec `apltail_subset.md`, "How results are
-//! printed").
+//! printed"): its evaluator's `pr_value` (`Apl.pr` with `pr_int`, `pr_double`, `pr_char`),
+//! and for char arrays `prArrC`'s variant without element separators.
 
 use crate::value::{Array, Kind, Scalar, Value};
 
@@ -40,10 +41,50 @@ fn strip_zeros(s: &str) -> &str {
     }
 }
 
-/// A double as apltail prints it: 12 significant digits, `.0` added to integral values.
+/// MLton's `Real.toString` (`Real.fmt (StringCvt.GEN NONE)`): 12 significant digits, `%g`
+/// style, with SML's spelling: `E` before the exponent, `~` for a minus sign (also in the
+/// exponent and for negative zero), no `+`; `inf`, `~inf`, `nan`.
+fn sml_real_to_string(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    let neg = x.is_sign_negative();
+    let a = x.abs();
+    let body = if a.is_infinite() {
+        "inf".to_string()
+    } else {
+        let g = fmt_g(a, 12);
+        match g.split_once('e') {
+            Some((mant, exp)) => {
+                let (sign, digits) = match exp.strip_prefix('-') {
+                    Some(d) => ("~", d),
+                    None => ("", exp.trim_start_matches('+')),
+                };
+                format!("{mant}E{sign}{digits}")
+            }
+            None => g,
+        }
+    };
+    if neg {
+        format!("~{body}")
+    } else {
+        body
+    }
+}
+
+/// A double as apltail prints it (its `pr_double`, used for every double it prints and by
+/// `formatD`): a negative number is `-` followed by its magnitude; positive infinity is
+/// `HUGE_VAL`; otherwise MLton's `Real.toString` (12 significant digits), with `.0` appended
+/// when that has no `.` (`615.0`, `1E15.0`, `1.5E~07`, `~0.0` for negative zero).
 pub fn fmt_double(x: f64) -> String {
-    let s = fmt_g(x, 12);
-    if s.contains(['.', 'e', 'n', 'i']) {
+    if x < 0.0 {
+        return format!("-{}", fmt_double(-x));
+    }
+    if x == f64::INFINITY {
+        return "HUGE_VAL".into();
+    }
+    let s = sml_real_to_string(x);
+    if s.contains('.') {
         s
     } else {
         s + ".0"
@@ -57,6 +98,8 @@ pub fn fmt_scalar(s: Scalar) -> String {
         Scalar::Index(i) => i.to_string(),
         Scalar::Bool(b) => (b as u8).to_string(),
         Scalar::Double(d) => fmt_double(d),
+        // As the character itself; apltail's `pr_char` escapes (SML's `Char.toString`) and
+        // writes non-ASCII codes in hexadecimal, which the project does not reproduce.
         Scalar::Char(c) => c.to_string(),
         Scalar::Complex(re, im) => format!("{}j{}", fmt_double(re), fmt_double(im)),
     }
@@ -76,38 +119,34 @@ pub fn format_value(v: &Value) -> String {
     }
 }
 
-/// Formats an array (see [`format_value`]).
+/// Formats an array (see [`format_value`]). Char arrays print as `prArrC` prints them: their
+/// elements are not separated (`hello`, rows of text, `[2,1,2](abcd)`).
 pub fn format_array(a: &Array) -> String {
+    let sep = if a.kind == Kind::Char { "" } else { "," };
     let elems = || a.data.iter().map(|&s| fmt_scalar(s)).collect::<Vec<_>>();
     match a.rank() {
         0 => format!("[]({})", fmt_scalar(a.data[0])),
-        1 if a.kind == Kind::Char => a.data.iter().map(|&s| fmt_scalar(s)).collect(),
+        1 if a.kind == Kind::Char => elems().concat(),
         2 if !a.data.is_empty() => {
             let cols = a.shape[1];
+            let row_sep = if a.kind == Kind::Char { "" } else { " " };
+            let es = elems();
+            let w = es.iter().map(|e| e.chars().count()).max().unwrap_or(0);
             let mut s = String::from("\n");
-            if a.kind == Kind::Char {
-                for row in a.data.chunks(cols) {
-                    s.push(' ');
-                    s.extend(row.iter().map(|&c| fmt_scalar(c)));
-                    s.push('\n');
-                }
-            } else {
-                let es = elems();
-                let w = es.iter().map(|e| e.chars().count()).max().unwrap_or(0);
-                for row in es.chunks(cols) {
-                    for e in row {
-                        s.push(' ');
-                        s.push_str(&" ".repeat(w - e.chars().count()));
-                        s.push_str(e);
-                    }
-                    s.push('\n');
-                }
+            for row in es.chunks(cols) {
+                s.push(' ');
+                let padded: Vec<String> = row
+                    .iter()
+                    .map(|e| format!("{}{e}", " ".repeat(w - e.chars().count())))
+                    .collect();
+                s.push_str(&padded.join(row_sep));
+                s.push('\n');
             }
             s
         }
         _ => {
             let dims: Vec<String> = a.shape.iter().map(|d| d.to_string()).collect();
-            format!("[{}]({})", dims.join(","), elems().join(","))
+            format!("[{}]({})", dims.join(","), elems().join(sep))
         }
     }
 }
@@ -126,9 +165,17 @@ mod tests {
         assert_eq!(fmt_double(1.0 / 3.0), "0.333333333333");
         assert_eq!(fmt_double(0.0), "0.0");
         assert_eq!(fmt_double(-2.5), "-2.5");
-        assert_eq!(fmt_double(1e15), "1e+15");
-        assert_eq!(fmt_double(1.5e-7), "1.5e-07");
         assert_eq!(fmt_double(123456789012.0), "123456789012.0");
+        // apltail's pr_double: SML's exponent spelling, `.0` appended when there is no `.`,
+        // HUGE_VAL for infinity, `-` only for negative numbers.
+        assert_eq!(fmt_double(1e15), "1E15.0");
+        assert_eq!(fmt_double(1.5e-7), "1.5E~07");
+        assert_eq!(fmt_double(-2.5e20), "-2.5E20");
+        assert_eq!(fmt_double(1234567890123.0), "1.23456789012E12");
+        assert_eq!(fmt_double(f64::INFINITY), "HUGE_VAL");
+        assert_eq!(fmt_double(f64::NEG_INFINITY), "-HUGE_VAL");
+        assert_eq!(fmt_double(-0.0), "~0.0");
+        assert_eq!(fmt_double(f64::NAN), "nan.0");
     }
 
     #[test]
@@ -147,8 +194,39 @@ mod tests {
         assert_eq!(format_array(&c), "[2,1,2](1,2,3,4)");
         let s = Array::vector(Kind::Char, "hi".chars().map(Scalar::Char).collect());
         assert_eq!(format_array(&s), "hi");
+        // apltail's Apl.pr: rows right-aligned to the widest element, one leading space, blank
+        // lines around; doubles and bools alike; char matrices without separators.
+        let d = Array::new(
+            Kind::Double,
+            vec![2, 2],
+            [1.5, -20.0, 3.0, 0.25].map(Scalar::Double).to_vec(),
+        );
+        assert_eq!(format_array(&d), "\n   1.5 -20.0\n   3.0  0.25\n");
+        let b = Array::new(
+            Kind::Bool,
+            vec![1, 3],
+            [true, false, true].map(Scalar::Bool).to_vec(),
+        );
+        assert_eq!(format_array(&b), "\n 1 0 1\n");
+        let cm = Array::new(
+            Kind::Char,
+            vec![2, 3],
+            "abcdef".chars().map(Scalar::Char).collect(),
+        );
+        assert_eq!(format_array(&cm), "\n abc\n def\n");
+        let c3 = Array::new(
+            Kind::Char,
+            vec![2, 1, 2],
+            "abcd".chars().map(Scalar::Char).collect(),
+        );
+        assert_eq!(format_array(&c3), "[2,1,2](abcd)");
+        let ce = Array::new(Kind::Char, vec![0, 2], vec![]);
+        assert_eq!(format_array(&ce), "[0,2]()");
         assert_eq!(format_value(&Value::Scalar(Scalar::Bool(true))), "[](1)");
         assert_eq!(format_value(&Value::Scalar(Scalar::Char('X'))), "[](X)");
+        // Chars print as themselves, also beyond ASCII.
+        let t = Array::vector(Kind::Char, "a⍝b".chars().map(Scalar::Char).collect());
+        assert_eq!(format_array(&t), "a⍝b");
         assert_eq!(
             format_value(&Value::Scalar(Scalar::Complex(3.0, 6.4))),
             "[](3.0j6.4)"

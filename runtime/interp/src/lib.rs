@@ -5,8 +5,12 @@
 //! element innermost; `scan` as the prefix reductions; cyclic `reshape` with default fill;
 //! `take`/`drop` along the first axis, over-take padding with the default element, negative
 //! counts from the end (negative take pads at the front); modular `rotate`; `first` of an
-//! empty array is the default; `transp2` rejects non-permutations; `idxassign` updates its
-//! array in place (arrays are store locations shared by their aliases, §3.1.5).
+//! empty array is the default; `transp2` rejects non-permutations (axis `k` of the argument
+//! becomes axis `p[k]`); `idxassign` updates its array in place (arrays are store locations
+//! shared by their aliases, §3.1.5); `tail.if` runs only the taken region. The tail dialect's
+//! module docs list where apltail's conventions are followed (`formatI`/`formatD` with `-` and
+//! SML's double syntax, doubles printed the same way, `nowi` only at 0) and where the project
+//! keeps APL's instead (`signi(0) = 0`).
 //!
 //! Besides the `tail` ops it runs `func.func`/`func.call`/`func.return`, the `arith` constant,
 //! integer, float, comparison and cast ops, the `math` float functions, and `scf.for`,

@@ -704,12 +704,35 @@ fn idx_s_selects_with_a_static_axis() {
 }
 
 #[test]
-fn format_i_gives_apl_text() {
+fn format_i_gives_apltail_text() {
+    // apltail's formatI is its pr_int: a plain `-`, not APL's `¯`.
     let b = c("x", -42)
         + "%r = tail.formatI %x : (i32) -> !tail.array<!tail.char, 1>\n\
            %p = tail.prArrC %r : !tail.array<!tail.char, 1>\n"
         + &ret("x", "i32");
-    assert_eq!(ok("i32", &b), "¯42\n[](-42)");
+    assert_eq!(ok("i32", &b), "-42\n[](-42)");
+}
+
+#[test]
+fn format_d_gives_apltail_text() {
+    // apltail's formatD is its pr_double: `34.32` (tests/format.out.ok), `.0` appended to
+    // integral values, `-` for negatives, SML's exponent spelling, HUGE_VAL for infinity.
+    for (lit, text) in [
+        ("34.32", "34.32"),
+        ("3.0", "3.0"),
+        ("-2.5", "-2.5"),
+        ("1.0e+20", "1E20.0"),
+        ("2.5e-07", "2.5E~07"),
+        ("0x7FF0000000000000", "HUGE_VAL"),
+    ] {
+        let b = format!(
+            "%x = tail.const {lit} : f64\n\
+             %r = tail.formatD %x : (f64) -> !tail.array<!tail.char, 1>\n\
+             %p = tail.prArrC %r : !tail.array<!tail.char, 1>\n\
+             %z = tail.const 0 : i32\n"
+        ) + &ret("z", "i32");
+        assert_eq!(ok("i32", &b), format!("{text}\n[](0)"), "formatD({lit})");
+    }
 }
 
 // ----- builtin dialects ---------------------------------------------------------------------

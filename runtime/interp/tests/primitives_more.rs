@@ -115,8 +115,20 @@ fn shari_is_an_arithmetic_shift() {
 }
 
 #[test]
+fn signd_is_apl_signum() {
+    // APL's × on doubles: ¯1, 0 for both zeros, 1 (apltail's evaluator would give 1 for 0.0;
+    // the project follows APL, see the dialect's module docs).
+    assert_eq!(scalar1("signd", "f64", "-0.5", "i32"), "[](-1)");
+    assert_eq!(scalar1("signd", "f64", "0.0", "i32"), "[](0)");
+    assert_eq!(scalar1("signd", "f64", "-0.0", "i32"), "[](0)");
+    assert_eq!(scalar1("signd", "f64", "3.0e+10", "i32"), "[](1)");
+}
+
+#[test]
 fn signi_of_negative_zero_positive() {
-    // APL ×: ¯1 for negatives (i32::MIN included), 0 for 0, 1 for positives.
+    // APL ×: ¯1 for negatives (i32::MIN included), 0 for 0, 1 for positives. apltail's
+    // signi answers 1 for 0 (tail_exp.sml `if i >= 0 then 1 else ~1`, laila
+    // `If(lti(x,0),~1,1)`), which the project treats as a bug.
     assert_eq!(scalar1("signi", "i32", "-7", "i32"), "[](-1)");
     assert_eq!(scalar1("signi", "i32", "-2147483648", "i32"), "[](-1)");
     assert_eq!(scalar1("signi", "i32", "0", "i32"), "[](0)");
@@ -353,18 +365,17 @@ fn format_d(x: &str) -> String {
 }
 
 #[test]
-fn format_d_gives_apl_text() {
-    // formatD is APL ⍕ (the op's doc): ⍕ ¯2.5 is "¯2.5" (APL high minus), ⍕ 0.125 is
-    // "0.125", ⍕ 3.0 is "3" (APL shows no ".0"), and ⍕ ÷3 shows ⎕PP = 10 significant digits:
-    // "0.3333333333".
-    assert_eq!(format_d("-2.5"), "¯2.5\n[](-2.5)");
+fn format_d_gives_apltail_text() {
+    // formatD is apltail's pr_double, not APL ⍕: a plain "-", ".0" kept on integral values,
+    // 12 significant digits (MLton's Real.toString): ÷3 is "0.333333333333".
+    assert_eq!(format_d("-2.5"), "-2.5\n[](-2.5)");
     assert_eq!(format_d("0.125"), "0.125\n[](0.125)");
-    assert_eq!(format_d("3.0"), "3\n[](3.0)");
+    assert_eq!(format_d("3.0"), "3.0\n[](3.0)");
     let b = format!(
         "%a = tail.const 1.0 : f64\n%b = tail.const 3.0 : f64\n%x = tail.divd %a, %b : f64\n\
          %r = tail.formatD %x : (f64) -> {S1}\n"
     ) + &ret("r", S1);
-    assert_eq!(ok(S1, &b), "0.3333333333");
+    assert_eq!(ok(S1, &b), "0.333333333333");
 }
 
 #[test]

@@ -605,3 +605,26 @@ func.func @transp_vec_negi_s(%v: !tail.vec<i32, 3>, %sv: !tail.sv<i32, 4>, %s: !
   %3 = tail.negi %2 : !tail.s<i32, 2> -> !tail.s<i32, -2>
   return %0, %1, %3 : !tail.vec<i32, 3>, !tail.sv<i32, 4>, !tail.s<i32, -2>
 }
+
+// -----
+
+// `signi`/`signd` fold as APL's ×: 0 for 0 (and for 0.0, -0.0), -1 below, 1 above (apltail
+// would give 1 for 0; see the dialect's module docs).
+// CHECK-LABEL: func.func @sign_fold
+// CHECK-NOT: tail.sign
+// CHECK-DAG: %[[ZERO:.*]] = tail.const 0 : i32
+// CHECK-DAG: %[[M1:.*]] = tail.const -1 : i32
+// CHECK: return %[[ZERO]], %[[M1]], %[[ZERO]], %[[ZERO]], %[[M1]]
+func.func @sign_fold() -> (i32, i32, i32, i32, i32) {
+  %z = tail.const 0 : i32
+  %n = tail.const -5 : i32
+  %dz = tail.const 0.0 : f64
+  %dnz = tail.const -0.0 : f64
+  %dn = tail.const -0.5 : f64
+  %0 = tail.signi %z : i32
+  %1 = tail.signi %n : i32
+  %2 = tail.signd %dz : f64 -> i32
+  %3 = tail.signd %dnz : f64 -> i32
+  %4 = tail.signd %dn : f64 -> i32
+  return %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32
+}

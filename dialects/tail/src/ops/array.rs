@@ -470,7 +470,7 @@ impl TupleOp {
     }
 }
 
-/// Projection `Prj(i, t)` out of a tuple; `index` is 0-based (TAIL's `Prj` counts from 1).
+/// Projection `Prj(i, t)` out of a tuple; `index` is 0-based, as apltail's `Prj` counts.
 ///
 /// ```mlir
 /// %a = tail.prj %t[0] : tuple<i32, f64> -> i32

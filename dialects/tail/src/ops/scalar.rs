@@ -182,7 +182,7 @@ compare_ops! { Char, "char → char → bool", "!tail.char":
 
 unary_ops! { I32, "int → int", "i32":
     AbsIOp "absi" "Integer absolute value." [fold];
-    SignIOp "signi" "Integer sign (`¯1`, `0` or `1`)." [fold];
+    SignIOp "signi" "Integer sign, APL's `×`: `-1`, `0` or `1` (`signi(0)` is `0`; apltail's evaluator answers `1`, a bug the project does not follow)." [fold];
     NotIOp "noti" "Bitwise complement (`⎕INT32NOT`)." [fold];
 }
 
@@ -327,7 +327,7 @@ unary_ops! { ComplexF64, "complex → complex", "complex<f64>":
 convert_ops! { F64 -> I32, "double → int", "f64 -> i32":
     FloorOp "floor" "Floor, as an int." [fold];
     CeilOp "ceil" "Ceiling, as an int." [fold];
-    SignDOp "signd" "Sign of a double, as an int." [fold];
+    SignDOp "signd" "Sign of a double as an int, APL's `×`: `-1`, `0` (for `0.0` and `-0.0`) or `1`." [fold];
 }
 
 convert_ops! { ComplexF64 -> F64, "complex → double", "complex<f64> -> f64":
