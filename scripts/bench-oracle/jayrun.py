@@ -85,11 +85,15 @@ def transform(src):
     return "\n".join(out), len(names)
 
 
-def run(path, dialect="apltail"):
-    import jay
+def run(path, dialect="apltail", size_line=None):
+    import jay  # noqa: F401
     from jay.lang import APL
 
     src = open(path, encoding="utf-8").read()
+    if size_line is not None:
+        # The line marked `⍝ SIZE` (lit tests) or `⍝ paper size` (test/bench/apl) sets the sizes.
+        src = "\n".join(size_line if ("⍝ SIZE" in ln or "⍝ paper size" in ln) else ln
+                        for ln in src.split("\n"))
     prog, nprints = transform(src)
     if dialect == "apltail":
         # apltail's reading, as scripts/apl-oracle.py configures libjay: ⊃ is first, a
@@ -121,9 +125,10 @@ def main():
     ap.add_argument("--kind", action="append", default=[])
     ap.add_argument("--dialect", default="apltail", choices=["apltail", "dyalog", "gnu"])
     ap.add_argument("--repr", action="store_true", help="also print the final value with 17 digits")
+    ap.add_argument("--size-line", help="replace the line marked `⍝ SIZE` / `⍝ paper size` by this one")
     a = ap.parse_args()
     kinds = {int(k.split("=")[0]): k.split("=")[1] for k in a.kind}
-    prints, final = run(a.file, a.dialect)
+    prints, final = run(a.file, a.dialect, a.size_line)
     text = output_text(prints, final, kinds)
     if a.checks:
         for line in aplfmt.check_lines(text.rstrip("\n")):

@@ -22,7 +22,7 @@ def points(idx, v):
     return acc / float(1 << BITS)
 
 
-a, n = args({"small": 256, "paper": 10_000_000})
+a, n = args({"small": 256, "medium": 100_000, "paper": 10_000_000})
 v1, v2 = directions(1), directions(2)
 hits = 0
 first = None
@@ -32,5 +32,5 @@ for lo in range(1, n + 1, 1_000_000):
     if first is None:
         first = (x[:8], y[:8])
     hits += int(np.count_nonzero(x * x + y * y < 1.0))
-prints = [(first[0], "double"), (first[1], "double")] if a.size == "small" else []
+prints = [(first[0], "double"), (first[1], "double")] if a.size != "paper" else []
 emit(prints, 4.0 * (hits / n), a.repr)
