@@ -382,3 +382,12 @@ fn malformed_input_never_panics() {
         let _ = tail_apl::compile(&mut ctx, "t.apl", src);
     }
 }
+
+#[test]
+fn now_and_bench() {
+    // ⎕NOW is a non-negative number of milliseconds; ⎕BENCH runs f n times like ⍣.
+    assert_eq!(value("0≤⎕NOW"), "[](1.0)");
+    assert_eq!(value("({⍵+2} ⎕BENCH 5) 1"), "[](11.0)");
+    let e = error("({⍵+1} ⎕BENCH 2) 1 2");
+    assert!(e.contains("⎕BENCH works only on scalar values"), "{e}");
+}

@@ -116,6 +116,11 @@ pub(crate) enum FunV {
         right: Option<Opnd>,
     },
     Train(Vec<Opnd>),
+    /// `f ⎕BENCH n`.
+    Bench {
+        left: Opnd,
+        right: Option<Opnd>,
+    },
 }
 
 /// What a name is bound to.
@@ -345,7 +350,7 @@ impl Elab<'_> {
                 if n.eq_ignore_ascii_case("⎕NOW") {
                     let z = self.c_int(0, pos)?;
                     let it = self.el_ty(El::I);
-                    Ok(Val::A(self.emit1("tail.now", vec![z], it, pos)))
+                    Ok(Val::A(self.emit1("tail.nowi", vec![z], it, pos)))
                 } else {
                     Err(self.err(pos, format!("unsupported system name {n} used as a value")))
                 }
@@ -598,10 +603,9 @@ impl Elab<'_> {
                             name: Some(id.name.clone()),
                         },
                         Some(_) => {
-                            return Err(self.err(
-                                id.pos,
-                                format!("'{}' is not an operator", id.name),
-                            ))
+                            return Err(
+                                self.err(id.pos, format!("'{}' is not an operator", id.name))
+                            )
                         }
                         None => {
                             return Err(
@@ -609,14 +613,13 @@ impl Elab<'_> {
                             )
                         }
                     },
+                    Operator::Sys(id) if id.name.eq_ignore_ascii_case("⎕BENCH") => {
+                        FunV::Bench { left: l, right: r }
+                    }
                     Operator::Sys(id) => {
-                        return Err(self.err(
-                            id.pos,
-                            format!(
-                                "unsupported system operator {} (the tail dialect has no 'bench' op yet)",
-                                id.name
-                            ),
-                        ))
+                        return Err(
+                            self.err(id.pos, format!("unsupported system operator {}", id.name))
+                        )
                     }
                     Operator::Dfn(d) => FunV::Dfn {
                         dfn: d.clone(),
@@ -679,6 +682,7 @@ impl Elab<'_> {
                 right: r,
             } => self.derived(*op, l, r.as_ref(), left, right, pos),
             FunV::Train(items) => self.train(items, left, right, pos),
+            FunV::Bench { left: l, right: r } => self.bench(l, r.as_ref(), left, right, pos),
         }
     }
 

@@ -104,23 +104,8 @@ impl Elab<'_> {
             }
             PrimOp::Power => {
                 let f = self.fun_operand(l, op, pos)?;
-                let n = match r {
-                    Some(Opnd::A(Val::A(n), p)) => (*n, *p),
-                    Some(Opnd::A(Val::T(_), p)) => {
-                        return Err(self.err(
-                            *p,
-                            "the right operand of ⍣ must be an integer scalar, but got a tuple",
-                        ))
-                    }
-                    Some(Opnd::F(g)) => {
-                        return Err(self.err(
-                            g.pos,
-                            "unsupported: ⍣ with a function right operand (fixpoint iteration)",
-                        ))
-                    }
-                    None => return Err(self.err(pos, "⍣ needs a right operand")),
-                };
-                self.power(&f, n, left, right, pos)
+                let n = self.count_operand(r, pos)?;
+                self.power(&f, n, left, right, false, pos)
             }
             PrimOp::Compose => {
                 let r = match r {
@@ -161,6 +146,36 @@ impl Elab<'_> {
                 }
             }
         }
+    }
+
+    /// The array right operand of `⍣` or `⎕BENCH`.
+    fn count_operand(&mut self, r: Option<&Opnd>, pos: Pos) -> Res<(Value, Pos)> {
+        match r {
+            Some(Opnd::A(Val::A(n), p)) => Ok((*n, *p)),
+            Some(Opnd::A(Val::T(_), p)) => Err(self.err(
+                *p,
+                "the right operand of ⍣ must be an integer scalar, but got a tuple",
+            )),
+            Some(Opnd::F(g)) => Err(self.err(
+                g.pos,
+                "unsupported: ⍣ with a function right operand (fixpoint iteration)",
+            )),
+            None => Err(self.err(pos, "⍣ needs a right operand")),
+        }
+    }
+
+    /// `(f ⎕BENCH n) x`: apltail's benchmarking loop, `tail.bench` (scalar states only).
+    pub(crate) fn bench(
+        &mut self,
+        l: &Opnd,
+        r: Option<&Opnd>,
+        left: Option<Val>,
+        right: Val,
+        pos: Pos,
+    ) -> Res<Val> {
+        let f = self.fun_operand(l, PrimOp::Power, pos)?;
+        let n = self.count_operand(r, pos)?;
+        self.power(&f, n, left, right, true, pos)
     }
 
     /// Applies a train.
@@ -521,6 +536,7 @@ impl Elab<'_> {
         n: (Value, Pos),
         left: Option<Val>,
         right: Val,
+        bench: bool,
         pos: Pos,
     ) -> Res<Val> {
         let (n, np) = n;
@@ -611,9 +627,16 @@ impl Elab<'_> {
                 }
                 (Err(d), None) => return Err(d),
             };
-            let results: Vec<Value> = if state.len() == 1 && self.is_scalar(state[0]) {
+            let scalar_state = state.len() == 1 && self.is_scalar(state[0]);
+            if bench && !scalar_state {
+                self.discard_region(region);
+                return Err(self.err(pos, "⎕BENCH works only on scalar values (as in apltail)"));
+            }
+            let results: Vec<Value> = if scalar_state {
                 let t = tys[0];
-                let (name, cnt) = if is_bool {
+                let (name, cnt) = if bench {
+                    ("tail.bench", self.conv_scalar(n, El::I, np)?)
+                } else if is_bool {
                     ("tail.condScl", n)
                 } else {
                     ("tail.powerScl", n)
