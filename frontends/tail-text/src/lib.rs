@@ -1,4 +1,7 @@
-//! `tail-text`: imports programs in apltail's printed TAIL syntax into the `tail` dialect.
+//! `tail-text`: imports programs in apltail's printed TAIL syntax into the `tail` dialect
+//! ([`import`]), and prints `tail`-dialect programs back in that syntax ([`export()`]; the form
+//! of the text is described in [`mod@export`]: one `let` per value, lambdas for regions,
+//! `if … then … else …`, tuples, coercions as typed `let`s).
 //!
 //! ```text
 //! let v1:[int]2 = reshape{[int],[1,2]}([3,2],iotaV(5)) in
@@ -45,8 +48,11 @@
 //! The module is verified before it is returned, so an inference gap shows up as a located
 //! verifier error rather than as ill-typed IR.
 
+pub mod export;
 mod lower;
 pub mod syntax;
+
+pub use export::export;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The ops of the `tail` dialect, one per TAIL primitive.
 //!
 //! * [`scalar`]: scalar arithmetic, comparisons, conversions and constants;
-//! * [`array`]: array primitives of Figs. 3.2–3.4 and apltail, their `V` variants, subtyping
+//! * [`mod@array`]: array primitives of Figs. 3.2–3.4 and apltail, their `V` variants, subtyping
 //!   coercions, literals and tuples;
 //! * [`higher`]: higher-order primitives whose function argument is a region, and the
 //!   conditional `tail.if`;
