@@ -131,28 +131,6 @@ fn mlir_programs_round_trip() {
     assert!(checked >= 2, "only {checked} MLIR programs");
 }
 
-/// `TAIL_EXPORT_SHOW=path.tail cargo test -p tail-text --test export_roundtrip show -- --nocapture`
-/// prints the export of one program (a debugging aid; does nothing otherwise).
-#[test]
-fn show() {
-    let Ok(path) = std::env::var("TAIL_EXPORT_SHOW") else {
-        return;
-    };
-    let src = std::fs::read_to_string(&path).unwrap();
-    let mut ctx = Context::new();
-    let m = if path.ends_with(".tail") {
-        tail_text::import(&mut ctx, &path, &src).unwrap()
-    } else {
-        tail_builtin::link();
-        tail_dialect::link();
-        tail_ir::parser::parse_source(&mut ctx, &path, &src).unwrap()
-    };
-    match tail_text::export(&ctx, m) {
-        Ok(t) => println!("{t}"),
-        Err(d) => println!("{}", ctx.render_diagnostic(&d)),
-    }
-}
-
 mod generated {
     //! Random TAIL programs (ints, doubles, bools, int vectors; arithmetic, comparisons,
     //! `if`, `each`, `reduce`, `iota`, printing) survive import → export → import with the
