@@ -1,0 +1,670 @@
+//! `soac-fuse`: vertical (producer → consumer) and horizontal (sibling) fusion of SOACs.
+//!
+//! # Rules
+//! The pass works on each block of the function (the body and every nested lambda or loop
+//! body) separately, so nothing is fused across the iterations of a `soac.loop`: a producer
+//! outside a loop and a consumer in its body live in different blocks, and the loop is an
+//! ordinary (non-fusible) user of the producer. Every SOAC with a map part is read as a
+//! Futhark *screma* ([`crate::screma`]): `map`, `reduce`, `scan`, `redomap`, `scanomap`.
+//!
+//! * **Vertical fusion** (Futhark's T2 graph reduction, Accelerate's producer/consumer
+//!   fusion). A `soac.map` *P* whose results are *inputs* of a screma *C* in the same block is
+//!   substituted into *C*'s map part: the fused lambda takes *P*'s inputs (and *C*'s other
+//!   inputs, each array once, so both inputs of a zip and `zipWith f inc inc` are covered),
+//!   runs *P*'s lambda once per row and feeds its values to *C*'s lambda. `map ∘ map` gives a
+//!   `map`, `reduce ∘ map` a `redomap`, `scan ∘ map` a `scanomap`, and a map fuses into the map
+//!   part of a `redomap`/`scanomap`. Shape-only uses (`soac.dim` of an axis whose extent is
+//!   static or is the outer one, which is the extent of *P*'s first input) are redirected and
+//!   never block fusion.
+//! * **Several consumers.** A producer is never recomputed unless it is cheap. If *P* has
+//!   other users besides *C* (other consumers, a `filter`, `scatter`, a loop, a return, a use
+//!   inside a lambda), *P* is fused into its first fusible consumer and the results the other
+//!   users need become *mapped-out* results of the fused op (Futhark's rule), provided all the
+//!   other users come after that consumer; otherwise *P* is left alone. Cost model: a map is
+//!   *cheap* when its lambda has at most `max-recompute-ops` operations (constants not
+//!   counted), none with regions (no nested SOAC or control flow), and its inputs are already
+//!   materialized (block arguments, or results of anything but a `soac.map`, possibly through
+//!   views). A cheap producer is copied into every fusible consumer; a copy costs at most
+//!   `max-recompute-ops` scalar operations per element and reads arrays that exist anyway.
+//! * **Views** are index functions, not copies (thesis §3.4). A view of a materialized array
+//!   stays the input of the fused map (reading through it costs no copy). A rank-1 `slice`
+//!   (reverse, take, drop) or `rotate` of a map's result is pushed through the map, whose
+//!   inputs are then rank-1 arrays: `V (map f xs…) = map f (V xs)…` (Accelerate's
+//!   `backpermute` absorbed into a `Step`), after which the map fuses with its consumer, so
+//!   reverse-then-map is one map. The view is pushed when it is the producer's only use or
+//!   the producer is cheap. `transpose` and `reshape` of a map's result are not pushed (they
+//!   would need a map nest over the other axes); they keep the producer materialized.
+//! * **Horizontal fusion** (option `horizontal`, default on): two sibling screma ops of the
+//!   same block that read a common input array (hence have one iteration space) become one
+//!   op when the second does not depend on the first: `map`+`map` → `map`, `map`/`reduce`/
+//!   `redomap` pairs → one `redomap` with the reductions' operators side by side (two
+//!   reductions of the same array become one `redomap` with two results), `map`/`scan`/
+//!   `scanomap` pairs → one `scanomap`. A reduction and a scan are not combined (no `screma`).
+//! * **Not fused**: `filter` and `scatter` consumers (their iteration space differs from
+//!   their result's, and `scatter` consumes its destination), producers whose results are used
+//!   inside a consumer's lambda (a free variable needs the whole array), and ops in different
+//!   blocks.
+//!
+//! # Order
+//! Rounds until nothing changes: vertical fusion of producers with a single consumer;
+//! view pushing; horizontal fusion (siblings merged first make one consumer out of two, so a
+//! shared producer then fuses without mapped-out results); vertical fusion of shared producers.
+//!
+//! # References
+//! Henriksen, Oancea: *A T2 graph-reduction approach to fusion* (FHPC'13) and Futhark's
+//! `Futhark.Optimise.Fusion` (redomap, scanomap, mapped-out results, horizontal fusion);
+//! McDonell et al.: *Optimising Purely Functional GPU Programs* (ICFP'13, Accelerate):
+//! producer/consumer fusion, delayed arrays, shape-only uses, no duplication of work;
+//! Dybdal's thesis §2.3 (fusion) and §3.4 (views as index functions).
+
+use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, Value};
+use tail_soac::ops::view::{DimOp, RotateOp, SliceOp};
+use tail_soac::types::array_parts;
+
+use crate::screma::{add_unique, ancestor_in, build, inline_lambda, Kind, Screma, Spec};
+
+/// Fuse SOACs: producer→consumer fusion of maps into maps, reductions and scans (`redomap`,
+/// `scanomap`), views pushed through maps, and horizontal fusion of sibling SOACs.
+#[pass(
+    argument = "soac-fuse",
+    summary = "Fuse SOACs (vertical and horizontal fusion)",
+    anchor = "func.func"
+)]
+pub struct SoacFuse {
+    #[option(
+        name = "horizontal",
+        default = true,
+        description = "Fuse sibling SOACs that read a common input"
+    )]
+    horizontal: bool,
+    #[option(
+        name = "max-recompute-ops",
+        default = 4,
+        description = "A map with at most this many lambda operations and materialized inputs may be recomputed in each consumer"
+    )]
+    max_recompute_ops: usize,
+    #[statistic(
+        name = "num-vertical",
+        description = "Number of producers fused into a consumer"
+    )]
+    num_vertical: Statistic,
+    #[statistic(
+        name = "num-mapped-out",
+        description = "Number of vertical fusions that keep the producer's result as a mapped-out result"
+    )]
+    num_mapped_out: Statistic,
+    #[statistic(
+        name = "num-recomputed",
+        description = "Number of cheap producers copied into a consumer"
+    )]
+    num_recomputed: Statistic,
+    #[statistic(name = "num-horizontal", description = "Number of sibling SOACs fused")]
+    num_horizontal: Statistic,
+    #[statistic(
+        name = "num-views-pushed",
+        description = "Number of views pushed through a map"
+    )]
+    num_views: Statistic,
+}
+
+/// Upper bound on fusion rounds (each round fuses at least one pair, so this only guards
+/// against a bug).
+const MAX_ROUNDS: usize = 1000;
+
+impl PassRun for SoacFuse {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
+        let mut changed_any = false;
+        for _ in 0..MAX_ROUNDS {
+            let mut changed = false;
+            for b in blocks_of(ctx, op) {
+                changed |= self.vertical_block(ctx, b, false);
+            }
+            for b in blocks_of(ctx, op) {
+                changed |= self.push_views_block(ctx, b);
+            }
+            if self.horizontal {
+                for b in blocks_of(ctx, op) {
+                    changed |= self.horizontal_block(ctx, b);
+                }
+            }
+            if !changed {
+                for b in blocks_of(ctx, op) {
+                    changed |= self.vertical_block(ctx, b, true);
+                }
+            }
+            if !changed {
+                break;
+            }
+            changed_any = true;
+        }
+        if !changed_any {
+            am.mark_all_preserved();
+        }
+        Ok(())
+    }
+}
+
+/// Every block nested in `op`.
+fn blocks_of(ctx: &Context, op: OpId) -> Vec<BlockId> {
+    let mut out = Vec::new();
+    for o in ctx.walk_preorder(op) {
+        for &r in ctx.regions(o) {
+            out.extend_from_slice(ctx.region_blocks(r));
+        }
+    }
+    out
+}
+
+/// How the results of a producer are used.
+struct Uses {
+    /// Consumers: screma ops of the producer's block that use the results only as inputs.
+    consumers: Vec<OpId>,
+    /// Every other user (its ancestor in the producer's block).
+    others: Vec<OpId>,
+}
+
+/// Whether `op` is a shape-only use of `v` that can be answered without `v`'s producer.
+fn is_shape_use(ctx: &Context, op: OpId, v: Value) -> bool {
+    let Some(d) = DimOp::from_op(ctx, op) else {
+        return false;
+    };
+    let axis = d.axis_value(ctx);
+    let static_extent = array_parts(ctx, ctx.value_type(v))
+        .and_then(|(s, _)| s.get(axis as usize).copied())
+        .is_some_and(|e| e != tail_ir::DYNAMIC);
+    axis == 0 || static_extent
+}
+
+/// Redirects the shape-only uses of `producer`'s results: `dim r, 0` reads the producer's
+/// first input, a static extent becomes a constant.
+fn redirect_shape_uses(ctx: &mut Context, producer: OpId) {
+    let first_input = ctx.operand(producer, 0);
+    for r in ctx.results(producer).to_vec() {
+        for u in ctx.use_vec(r) {
+            if !is_shape_use(ctx, u.op, r) {
+                continue;
+            }
+            let axis = DimOp::from_op(ctx, u.op).expect("dim").axis_value(ctx);
+            if axis == 0 {
+                ctx.set_operand(u.op, 0, first_input);
+            } else {
+                let e = array_parts(ctx, ctx.value_type(r)).expect("array").0[axis as usize];
+                let loc = ctx.op_loc(u.op);
+                let mut b = Builder::new(ctx, InsertPoint::Before(u.op), loc);
+                let idx = b.ctx.index_type();
+                let attr = b.ctx.int_attr(idx, e);
+                let c = tail_builtin::arith::ConstantOp::build(&mut b, idx, attr);
+                let cv = ctx.result(c.op(), 0);
+                let dv = ctx.result(u.op, 0);
+                ctx.replace_all_uses_with(dv, cv);
+                ctx.erase_op(u.op);
+            }
+        }
+    }
+}
+
+fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
+    let block = ctx.op_parent_block(producer)?;
+    let mut consumers: Vec<OpId> = Vec::new();
+    let mut others: Vec<OpId> = Vec::new();
+    let mut rejected: Vec<OpId> = Vec::new();
+    for &r in ctx.results(producer) {
+        for u in ctx.uses(r) {
+            if is_shape_use(ctx, u.op, r) {
+                continue;
+            }
+            let user = ancestor_in(ctx, u.op, block)?;
+            let direct_input = u.op == user
+                && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len());
+            if direct_input {
+                if !consumers.contains(&user) {
+                    consumers.push(user);
+                }
+            } else if !others.contains(&user) {
+                others.push(user);
+                if u.op != user {
+                    rejected.push(user);
+                }
+            }
+        }
+    }
+    // A consumer that also uses the producer inside its lambdas is not fusible.
+    consumers.retain(|c| !rejected.contains(c));
+    for &c in &rejected {
+        if !others.contains(&c) {
+            others.push(c);
+        }
+    }
+    others.retain(|o| !consumers.contains(o));
+    // Consumers in block order.
+    consumers.sort_by(|&a, &b| {
+        if a == b {
+            std::cmp::Ordering::Equal
+        } else if ctx.is_before_in_block(a, b) {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    });
+    Some(Uses { consumers, others })
+}
+
+impl SoacFuse {
+    /// The cost model: whether `p` (a `soac.map`) may be recomputed in each consumer.
+    fn is_cheap(&self, ctx: &Context, p: OpId) -> bool {
+        let Some(s) = Screma::of(ctx, p).filter(|s| s.kind == Kind::Map) else {
+            return false;
+        };
+        let Some(body) = s.lambda.and_then(|r| ctx.entry_block(r)) else {
+            return false;
+        };
+        let mut n = 0;
+        for o in ctx.block_ops(body) {
+            if !ctx.regions(o).is_empty() {
+                return false;
+            }
+            if !ctx.op_is(o, "soac.yield") && !ctx.op_is(o, "arith.constant") {
+                n += 1;
+            }
+        }
+        n <= self.max_recompute_ops && s.inputs.iter().all(|&x| is_materialized(ctx, x))
+    }
+
+    /// Vertical fusion of the maps of `block` into their consumers. With `shared` false only
+    /// producers with a single consumer and no other user are fused; with `shared` true the
+    /// producers with several users (cost model, mapped-out results).
+    fn vertical_block(&self, ctx: &mut Context, block: BlockId, shared: bool) -> bool {
+        if !ctx.block_exists(block) {
+            return false;
+        }
+        let mut changed = false;
+        for p in ctx.block_op_vec(block) {
+            if !ctx.op_exists(p) || !ctx.op_is(p, "soac.map") {
+                continue;
+            }
+            let Some(uses) = classify_uses(ctx, p) else {
+                continue;
+            };
+            if uses.consumers.is_empty() {
+                continue;
+            }
+            if !shared {
+                if uses.consumers.len() == 1 && uses.others.is_empty() {
+                    self.fuse_vertical(ctx, p, uses.consumers[0], &[]);
+                    self.num_vertical.inc();
+                    changed = true;
+                }
+                continue;
+            }
+            if self.is_cheap(ctx, p) {
+                for &c in &uses.consumers {
+                    self.fuse_vertical(ctx, p, c, &[]);
+                    self.num_vertical.inc();
+                    self.num_recomputed.inc();
+                }
+                if ctx.op_exists(p) {
+                    redirect_shape_uses(ctx, p);
+                    if ctx.op_results_unused(p) {
+                        ctx.erase_op(p);
+                    }
+                }
+                changed = true;
+                continue;
+            }
+            let c = uses.consumers[0];
+            let later = uses
+                .consumers
+                .iter()
+                .skip(1)
+                .chain(&uses.others)
+                .all(|&o| ctx.is_before_in_block(c, o));
+            if !later {
+                continue;
+            }
+            // Results needed by anyone but `c` (shape uses aside) are mapped out.
+            let keep: Vec<usize> = ctx
+                .results(p)
+                .iter()
+                .enumerate()
+                .filter(|(_, &r)| {
+                    ctx.uses(r)
+                        .any(|u| u.op != c && !is_shape_use(ctx, u.op, r))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            self.fuse_vertical(ctx, p, c, &keep);
+            self.num_vertical.inc();
+            self.num_mapped_out.inc();
+            changed = true;
+        }
+        changed
+    }
+
+    /// Fuses map `p` into screma `c` (at `c`'s position); the results of `p` listed in `keep`
+    /// become extra mapped-out results and replace `p`'s results everywhere. `p` is erased when
+    /// nothing uses it any more.
+    fn fuse_vertical(&self, ctx: &mut Context, p: OpId, c: OpId, keep: &[usize]) -> OpId {
+        let ps = Screma::of(ctx, p).expect("producer is a map");
+        let cs = Screma::of(ctx, c).expect("consumer is a screma");
+        let p_results = ps.results(ctx);
+        // Inputs: C's inputs, P's results replaced by P's inputs, each array once.
+        let mut inputs = Vec::new();
+        for &x in &cs.inputs {
+            if p_results.contains(&x) {
+                for &y in &ps.inputs {
+                    add_unique(&mut inputs, y);
+                }
+            } else {
+                add_unique(&mut inputs, x);
+            }
+        }
+        let mut result_types: Vec<Type> =
+            cs.results(ctx).iter().map(|&r| ctx.value_type(r)).collect();
+        let n_c = result_types.len();
+        result_types.extend(keep.iter().map(|&i| ctx.value_type(p_results[i])));
+        let spec = Spec {
+            kind: cs.kind,
+            inputs: inputs.clone(),
+            neutral: cs.neutral.clone(),
+            comm: cs.comm,
+            result_types,
+        };
+        let loc = ctx.op_loc(c);
+        let (ps2, cs2) = (ps.clone(), cs.clone());
+        let keep2 = keep.to_vec();
+        let new = build(
+            ctx,
+            c,
+            loc,
+            spec,
+            |ctx, blk, args| {
+                let arg_of = |x: Value| args[inputs.iter().position(|&y| y == x).expect("input")];
+                let p_args: Vec<Value> = ps2.inputs.iter().map(|&x| arg_of(x)).collect();
+                let pv = ps2.apply_map(ctx, blk, &p_args);
+                let c_args: Vec<Value> = cs2
+                    .inputs
+                    .iter()
+                    .map(|&x| match p_results.iter().position(|&r| r == x) {
+                        Some(j) => pv[j],
+                        None => arg_of(x),
+                    })
+                    .collect();
+                let mut ys = cs2.apply_map(ctx, blk, &c_args);
+                ys.extend(keep2.iter().map(|&j| pv[j]));
+                ys
+            },
+            |ctx, blk, args| match cs.combine {
+                Some(r) => inline_lambda(ctx, r, args, blk),
+                None => Vec::new(),
+            },
+        );
+        let new_results = ctx.results(new).to_vec();
+        let c_results = ctx.results(c).to_vec();
+        for (i, &r) in c_results.iter().enumerate() {
+            ctx.replace_all_uses_with(r, new_results[i]);
+        }
+        ctx.erase_op(c);
+        let p_results = ctx.results(p).to_vec();
+        for (k, &j) in keep.iter().enumerate() {
+            ctx.replace_all_uses_with(p_results[j], new_results[n_c + k]);
+        }
+        let only_shape = p_results
+            .iter()
+            .all(|&r| ctx.uses(r).all(|u| is_shape_use(ctx, u.op, r)));
+        if only_shape {
+            redirect_shape_uses(ctx, p);
+            ctx.erase_op(p);
+        }
+        new
+    }
+
+    /// Pushes rank-1 `slice`/`rotate` views of map results through the map (see the module
+    /// documentation).
+    fn push_views_block(&self, ctx: &mut Context, block: BlockId) -> bool {
+        if !ctx.block_exists(block) {
+            return false;
+        }
+        let mut changed = false;
+        for v in ctx.block_op_vec(block) {
+            if !ctx.op_exists(v) {
+                continue;
+            }
+            let is_view = ctx.op_is(v, "soac.slice") || ctx.op_is(v, "soac.rotate");
+            if !is_view {
+                continue;
+            }
+            let src = ctx.operand(v, 0);
+            let Some(p) = ctx.defining_op(src).filter(|&d| ctx.op_is(d, "soac.map")) else {
+                continue;
+            };
+            let rank1 = |ctx: &Context, x: Value| {
+                array_parts(ctx, ctx.value_type(x)).is_some_and(|(s, _)| s.len() == 1)
+            };
+            let ps = Screma::of(ctx, p).expect("map");
+            if !rank1(ctx, src) || !ps.inputs.iter().all(|&x| rank1(ctx, x)) {
+                continue;
+            }
+            let only_use = ctx
+                .results(p)
+                .iter()
+                .all(|&r| ctx.uses(r).all(|u| u.op == v || is_shape_use(ctx, u.op, r)));
+            if !only_use && !self.is_cheap(ctx, p) {
+                continue;
+            }
+            let j = ctx
+                .results(p)
+                .iter()
+                .position(|&r| r == src)
+                .expect("result");
+            let view_ty = ctx.value_type(ctx.result(v, 0));
+            let outer = array_parts(ctx, view_ty).expect("array").0[0];
+            let loc = ctx.op_loc(v);
+            let index_operands: Vec<Value> = ctx.operand_vec(v)[1..].to_vec();
+            let is_slice = ctx.op_is(v, "soac.slice");
+            let mut new_inputs = Vec::new();
+            for &x in &ps.inputs {
+                let elem = array_parts(ctx, ctx.value_type(x)).expect("array").1;
+                let mut b = Builder::new(ctx, InsertPoint::Before(v), loc);
+                let nv = if is_slice {
+                    let ty = b.ctx.tensor_type(vec![outer], elem);
+                    let n = index_operands.len() / 3;
+                    let s = SliceOp::build(
+                        &mut b,
+                        x,
+                        &index_operands[..n],
+                        &index_operands[n..2 * n],
+                        &index_operands[2 * n..],
+                        ty,
+                    );
+                    s.op()
+                } else {
+                    RotateOp::build(&mut b, x, &index_operands).op()
+                };
+                new_inputs.push(ctx.result(nv, 0));
+            }
+            let result_ty = view_ty;
+            let spec = Spec {
+                kind: Kind::Map,
+                inputs: new_inputs,
+                neutral: vec![],
+                comm: false,
+                result_types: vec![result_ty],
+            };
+            let ps2 = ps.clone();
+            let new = build(
+                ctx,
+                v,
+                loc,
+                spec,
+                |ctx, blk, args| vec![ps2.apply_map(ctx, blk, args)[j]],
+                |_, _, _| Vec::new(),
+            );
+            let nr = ctx.result(new, 0);
+            let vr = ctx.result(v, 0);
+            ctx.replace_all_uses_with(vr, nr);
+            ctx.erase_op(v);
+            let only_shape = ctx
+                .results(p)
+                .to_vec()
+                .iter()
+                .all(|&r| ctx.uses(r).all(|u| is_shape_use(ctx, u.op, r)));
+            if only_shape {
+                redirect_shape_uses(ctx, p);
+                ctx.erase_op(p);
+            }
+            self.num_views.inc();
+            changed = true;
+        }
+        changed
+    }
+
+    /// Horizontal fusion of sibling screma ops of `block`.
+    fn horizontal_block(&self, ctx: &mut Context, block: BlockId) -> bool {
+        let mut changed = false;
+        'restart: loop {
+            if !ctx.block_exists(block) {
+                return changed;
+            }
+            let ops: Vec<OpId> = ctx
+                .block_op_vec(block)
+                .into_iter()
+                .filter(|&o| Screma::of(ctx, o).is_some())
+                .collect();
+            for (jb, &b) in ops.iter().enumerate() {
+                let sb = Screma::of(ctx, b).expect("screma");
+                for &a in ops[..jb].iter().rev() {
+                    let sa = Screma::of(ctx, a).expect("screma");
+                    if combined_kind(sa.kind, sb.kind).is_none() {
+                        continue;
+                    }
+                    if !sa.inputs.iter().any(|x| sb.inputs.contains(x)) {
+                        continue;
+                    }
+                    // B (and everything between A and B) must not use A's results.
+                    let independent = ctx.results(a).iter().all(|&r| {
+                        ctx.uses(r).all(|u| {
+                            ancestor_in(ctx, u.op, block)
+                                .is_some_and(|o| o != b && ctx.is_before_in_block(b, o))
+                        })
+                    });
+                    if !independent {
+                        continue;
+                    }
+                    self.fuse_horizontal(ctx, &sa, &sb);
+                    self.num_horizontal.inc();
+                    changed = true;
+                    continue 'restart;
+                }
+            }
+            return changed;
+        }
+    }
+
+    /// Fuses siblings `a` and `b` (`a` first) into one op at `b`'s position.
+    fn fuse_horizontal(&self, ctx: &mut Context, a: &Screma, b: &Screma) {
+        let kind = combined_kind(a.kind, b.kind).expect("compatible");
+        let mut inputs = Vec::new();
+        for &x in a.inputs.iter().chain(&b.inputs) {
+            add_unique(&mut inputs, x);
+        }
+        let (ka, kb) = (a.num_combined(), b.num_combined());
+        let (ra, rb) = (a.results(ctx), b.results(ctx));
+        // Result layout: A's combined, B's combined, A's mapped-out, B's mapped-out.
+        let order: Vec<Value> = ra[..ka]
+            .iter()
+            .chain(&rb[..kb])
+            .chain(&ra[ka..])
+            .chain(&rb[kb..])
+            .copied()
+            .collect();
+        let result_types: Vec<Type> = order.iter().map(|&r| ctx.value_type(r)).collect();
+        let comm = match (a.combine, b.combine) {
+            (Some(_), Some(_)) => a.comm && b.comm,
+            (Some(_), None) => a.comm,
+            (None, Some(_)) => b.comm,
+            (None, None) => false,
+        };
+        let neutral: Vec<Value> = a.neutral.iter().chain(&b.neutral).copied().collect();
+        let spec = Spec {
+            kind,
+            inputs: inputs.clone(),
+            neutral,
+            comm,
+            result_types,
+        };
+        let loc = ctx.op_loc(b.op);
+        let (a2, b2) = (a.clone(), b.clone());
+        let new = build(
+            ctx,
+            b.op,
+            loc,
+            spec,
+            |ctx, blk, args| {
+                let arg_of = |x: Value| args[inputs.iter().position(|&y| y == x).expect("input")];
+                let aa: Vec<Value> = a2.inputs.iter().map(|&x| arg_of(x)).collect();
+                let ba: Vec<Value> = b2.inputs.iter().map(|&x| arg_of(x)).collect();
+                let ya = a2.apply_map(ctx, blk, &aa);
+                let yb = b2.apply_map(ctx, blk, &ba);
+                ya[..ka]
+                    .iter()
+                    .chain(&yb[..kb])
+                    .chain(&ya[ka..])
+                    .chain(&yb[kb..])
+                    .copied()
+                    .collect()
+            },
+            |ctx, blk, args| {
+                let k = ka + kb;
+                let mut out = Vec::new();
+                if let Some(r) = a.combine {
+                    let xs: Vec<Value> =
+                        args[..ka].iter().chain(&args[k..k + ka]).copied().collect();
+                    out.extend(inline_lambda(ctx, r, &xs, blk));
+                }
+                if let Some(r) = b.combine {
+                    let xs: Vec<Value> =
+                        args[ka..k].iter().chain(&args[k + ka..]).copied().collect();
+                    out.extend(inline_lambda(ctx, r, &xs, blk));
+                }
+                out
+            },
+        );
+        let new_results = ctx.results(new).to_vec();
+        for (old, nr) in order.into_iter().zip(new_results) {
+            ctx.replace_all_uses_with(old, nr);
+        }
+        ctx.erase_op(b.op);
+        ctx.erase_op(a.op);
+    }
+}
+
+/// The kind of the fusion of two sibling schemas, `None` when they cannot be combined.
+fn combined_kind(a: Kind, b: Kind) -> Option<Kind> {
+    match (a, b) {
+        (Kind::Map, k) | (k, Kind::Map) => Some(k),
+        (Kind::Reduce, Kind::Reduce) => Some(Kind::Reduce),
+        (Kind::Scan, Kind::Scan) => Some(Kind::Scan),
+        _ => None,
+    }
+}
+
+/// Whether array `x` exists in memory (or is a view of such an array): a block argument, or
+/// the result of anything but a `soac.map` (which could otherwise be fused away).
+fn is_materialized(ctx: &Context, x: Value) -> bool {
+    match ctx.defining_op(x) {
+        None => true,
+        Some(d) => match ctx.op_name_str(d) {
+            "soac.map" => false,
+            "soac.slice" | "soac.rotate" | "soac.transpose" | "soac.reshape" => {
+                is_materialized(ctx, ctx.operand(d, 0))
+            }
+            _ => true,
+        },
+    }
+}

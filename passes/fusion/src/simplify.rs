@@ -1,0 +1,490 @@
+//! `soac-simplify`: Futhark-style simplification of `soac` code, run between the passes of the
+//! SOAC pipeline (Futhark runs its simplifier after every pass; see
+//! `Futhark.Optimise.Simplify.Rules`).
+//!
+//! # Algorithm
+//! The greedy rewrite driver ([`tail_ir::greedy::apply_patterns_greedily`]) runs, with
+//! folding, dead-code erasure and constant hoisting, over every registered op's
+//! canonicalization patterns (those of `canonicalize`, which include the `soac` folders:
+//! `dim` through views and creators, `transpose ∘ transpose`, `reshape ∘ reshape`, identity
+//! views) plus the SOAC rules of this module:
+//!
+//! * **Dead results** ([`RemoveDeadResults`]): unused results of a `map`, and unused
+//!   mapped-out results of a `redomap`/`scanomap`, are dropped with the values their lambda
+//!   yields for them (the lambda's now-dead code goes with it).
+//! * **Lambda inputs** ([`SimplifyInputs`]): an input whose lambda argument is unused is
+//!   dropped (one input is kept, it carries the extent); an array passed twice becomes one
+//!   input; an input that is a `soac.replicate` of `v` is replaced by `v` inside the lambda
+//!   (copy propagation of the replicated row) when another input carries the extent.
+//! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
+//!   argument unchanged *is* the input (`map id xs = xs`).
+//! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
+//!   value defined outside the lambda (a constant, after hoisting) is `replicate n v`.
+//! * **Indexing** ([`IndexOfCreated`]): `(iota n)[i]` is `index_cast i`, `(replicate n v)[i, …]`
+//!   is `v[…]`.
+//! * **Shapes** ([`DimThroughOps`]): `dim` of a `slice` is its size operand, of an `update`
+//!   or `scatter` the destination's, of a mapped-out `redomap` result (axis 0) the first
+//!   input's.
+//! * **Loops** ([`ForwardLoopInvariants`]): a `soac.loop` result whose body yields the
+//!   loop-carried value unchanged is the initial value (copy propagation through the loop).
+
+use tail_ir::greedy::{apply_patterns_greedily, collect_canonicalization_patterns, GreedyConfig};
+use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::{
+    Builder, Context, FrozenRewritePatternSet, InsertPoint, OpId, PatternRewriter, RewritePattern,
+    RewritePatternSet, Type, Value, DYNAMIC,
+};
+use tail_soac::ops::create::ReplicateOp;
+use tail_soac::ops::parallel::YieldOp;
+use tail_soac::ops::view::{DimOp, IndexOp, SliceOp};
+use tail_soac::types::array_parts;
+use tail_transforms::canonicalize::MoveConstantsRight;
+
+use crate::screma::{add_unique, build, defined_inside, inline_lambda, yielded, Screma, Spec};
+
+/// Simplify SOAC code: fold, canonicalize, drop dead SOAC results and unused lambda inputs,
+/// forward identity maps, turn invariant maps into `replicate`, fold indexing of created
+/// arrays and shapes through views, forward loop invariants.
+#[pass(
+    argument = "soac-simplify",
+    summary = "Simplify SOAC code (Futhark-style simplifier)",
+    anchor = "func.func"
+)]
+pub struct SoacSimplify {
+    #[option(
+        name = "max-iterations",
+        default = 10,
+        description = "Max. iterations of the greedy driver"
+    )]
+    max_iterations: usize,
+    #[statistic(
+        name = "num-ops-removed",
+        description = "Net number of operations removed"
+    )]
+    num_ops_removed: Statistic,
+}
+
+/// The pattern set of `soac-simplify`: every registered canonicalization pattern plus the SOAC
+/// rules of this module.
+pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
+    let mut set: RewritePatternSet = collect_canonicalization_patterns(ctx);
+    set.add(MoveConstantsRight);
+    set.add(RemoveDeadResults);
+    set.add(SimplifyInputs);
+    set.add(ForwardInputs);
+    set.add(InvariantMapToReplicate);
+    set.add(IndexOfCreated);
+    set.add(DimThroughOps);
+    set.add(ForwardLoopInvariants);
+    FrozenRewritePatternSet::from_boxed(set.into_sorted())
+}
+
+impl PassRun for SoacSimplify {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        am: &mut AnalysisManager,
+    ) -> PassResult {
+        let config = GreedyConfig {
+            max_iterations: self.max_iterations,
+            ..GreedyConfig::default()
+        };
+        let start = ctx.change_count();
+        let before = ctx.walk_preorder(op).len();
+        let patterns = simplify_patterns(ctx);
+        apply_patterns_greedily(ctx, op, &patterns, config)?;
+        let after = ctx.walk_preorder(op).len();
+        self.num_ops_removed
+            .add(before.saturating_sub(after) as u64);
+        if ctx.change_count() == start {
+            am.mark_all_preserved();
+        }
+        Ok(())
+    }
+}
+
+/// Where an argument of the old map lambda comes from in a rebuilt op.
+#[derive(Copy, Clone)]
+enum ArgSource {
+    /// The new lambda's argument for new input `k`.
+    NewArg(usize),
+    /// A value defined outside (a replicated row).
+    Outer(Value),
+    /// Nothing: the argument is unused.
+    Unused,
+}
+
+/// Rebuilds screma `s` before itself with `inputs`, the old lambda's arguments taken from
+/// `sources`, and only the results in `keep` (the combined ones must all be kept). Replaces
+/// the kept results and erases `s`'s op.
+fn rebuild(
+    ctx: &mut Context,
+    s: &Screma,
+    inputs: Vec<Value>,
+    sources: &[ArgSource],
+    keep: &[usize],
+) {
+    let results = s.results(ctx);
+    let result_types: Vec<Type> = keep.iter().map(|&i| ctx.value_type(results[i])).collect();
+    let spec = Spec {
+        kind: s.kind,
+        inputs,
+        neutral: s.neutral.clone(),
+        comm: s.comm,
+        result_types,
+    };
+    let loc = ctx.op_loc(s.op);
+    let lambda = s.lambda.expect("a rebuilt screma has a map lambda");
+    let old_args: Vec<Value> = ctx
+        .block_args(ctx.entry_block(lambda).expect("lambda block"))
+        .to_vec();
+    let new = build(
+        ctx,
+        s.op,
+        loc,
+        spec,
+        |ctx, blk, args| {
+            let a: Vec<Value> = sources
+                .iter()
+                .zip(&old_args)
+                .map(|(src, &old)| match *src {
+                    ArgSource::NewArg(k) => args[k],
+                    ArgSource::Outer(v) => v,
+                    ArgSource::Unused => old,
+                })
+                .collect();
+            let ys = inline_lambda(ctx, lambda, &a, blk);
+            keep.iter().map(|&i| ys[i]).collect()
+        },
+        |ctx, blk, args| match s.combine {
+            Some(r) => inline_lambda(ctx, r, args, blk),
+            None => Vec::new(),
+        },
+    );
+    let new_results = ctx.results(new).to_vec();
+    for (&i, &nr) in keep.iter().zip(&new_results) {
+        ctx.replace_all_uses_with(results[i], nr);
+    }
+    ctx.erase_op(s.op);
+}
+
+/// A screma with a map lambda (`map`, `redomap`, `scanomap`).
+fn with_lambda(ctx: &Context, op: OpId) -> Option<Screma> {
+    Screma::of(ctx, op).filter(|s| s.lambda.is_some())
+}
+
+/// Drops unused results of `map` and unused mapped-out results of `redomap`/`scanomap`.
+pub struct RemoveDeadResults;
+
+impl RewritePattern for RemoveDeadResults {
+    fn root(&self) -> Option<&'static str> {
+        None
+    }
+    fn name(&self) -> &'static str {
+        "RemoveDeadResults"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = with_lambda(ctx, op) else {
+            return false;
+        };
+        let results = s.results(ctx);
+        let k = s.num_combined();
+        let keep: Vec<usize> = (0..results.len())
+            .filter(|&i| i < k || ctx.has_uses(results[i]))
+            .collect();
+        if keep.len() == results.len() || keep.is_empty() {
+            return false;
+        }
+        let sources: Vec<ArgSource> = (0..s.inputs.len()).map(ArgSource::NewArg).collect();
+        rebuild(ctx, &s, s.inputs.clone(), &sources, &keep);
+        true
+    }
+}
+
+/// Drops unused and duplicate lambda inputs and replaces replicated inputs by their row.
+pub struct SimplifyInputs;
+
+impl RewritePattern for SimplifyInputs {
+    fn root(&self) -> Option<&'static str> {
+        None
+    }
+    fn name(&self) -> &'static str {
+        "SimplifyInputs"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = with_lambda(ctx, op) else {
+            return false;
+        };
+        let lambda = s.lambda.expect("lambda");
+        let args = ctx
+            .block_args(ctx.entry_block(lambda).expect("block"))
+            .to_vec();
+        // Decide per input: dropped (unused or replicated) or kept (deduplicated).
+        let mut inputs: Vec<Value> = Vec::new();
+        let mut sources = Vec::new();
+        let n = s.inputs.len();
+        for (i, &x) in s.inputs.iter().enumerate() {
+            let replicated = ctx
+                .defining_op(x)
+                .filter(|&d| ctx.op_is(d, "soac.replicate"))
+                .map(|d| ReplicateOp::from_op(ctx, d).expect("replicate").value(ctx));
+            if !ctx.has_uses(args[i]) {
+                sources.push(ArgSource::Unused);
+            } else if let Some(v) = replicated {
+                sources.push(ArgSource::Outer(v));
+            } else {
+                sources.push(ArgSource::NewArg(add_unique(&mut inputs, x)));
+            }
+        }
+        if inputs.is_empty() {
+            // Keep one input for the extent: the first non-replicated one, else the first.
+            let keep = (0..n)
+                .find(|&i| !matches!(sources[i], ArgSource::Outer(_)))
+                .unwrap_or(0);
+            inputs.push(s.inputs[keep]);
+            if matches!(sources[keep], ArgSource::Outer(_)) || ctx.has_uses(args[keep]) {
+                sources[keep] = ArgSource::NewArg(0);
+            }
+        }
+        if inputs.len() == n {
+            return false;
+        }
+        let keep: Vec<usize> = (0..ctx.num_results(op)).collect();
+        rebuild(ctx, &s, inputs, &sources, &keep);
+        true
+    }
+}
+
+/// `map` results whose lambda yields an argument unchanged are that input.
+pub struct ForwardInputs;
+
+impl RewritePattern for ForwardInputs {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.map")
+    }
+    fn name(&self) -> &'static str {
+        "ForwardInputs"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = with_lambda(ctx, op) else {
+            return false;
+        };
+        let lambda = s.lambda.expect("lambda");
+        let args = ctx
+            .block_args(ctx.entry_block(lambda).expect("block"))
+            .to_vec();
+        let ys = yielded(ctx, lambda);
+        let results = s.results(ctx);
+        let mut changed = false;
+        for (j, &y) in ys.iter().enumerate() {
+            let Some(i) = args.iter().position(|&a| a == y) else {
+                continue;
+            };
+            let x = s.inputs[i];
+            if ctx.value_type(x) == ctx.value_type(results[j]) && ctx.has_uses(results[j]) {
+                ctx.replace_all_uses_with(results[j], x);
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+/// `map` results whose lambda yields a value defined outside it are `replicate`s.
+pub struct InvariantMapToReplicate;
+
+impl RewritePattern for InvariantMapToReplicate {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.map")
+    }
+    fn name(&self) -> &'static str {
+        "InvariantMapToReplicate"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = with_lambda(ctx, op) else {
+            return false;
+        };
+        let ys = yielded(ctx, s.lambda.expect("lambda"));
+        let results = s.results(ctx);
+        let loc = ctx.op_loc(op);
+        let mut changed = false;
+        for (j, &y) in ys.iter().enumerate() {
+            if defined_inside(ctx, y, op) || !ctx.has_uses(results[j]) {
+                continue;
+            }
+            let ty = ctx.value_type(results[j]);
+            let dynamic = array_parts(ctx, ty).expect("array").0[0] == DYNAMIC;
+            let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+            let extents = if dynamic {
+                let i64t = b.ctx.int_type(64);
+                let axis = b.ctx.int_attr(i64t, 0);
+                let idx = b.ctx.index_type();
+                let d = DimOp::build(&mut b, s.inputs[0], idx, axis);
+                vec![b.ctx.result(d.op(), 0)]
+            } else {
+                vec![]
+            };
+            let r = ReplicateOp::build(&mut b, y, &extents, ty);
+            let rv = ctx.result(r.op(), 0);
+            ctx.replace_all_uses_with(results[j], rv);
+            changed = true;
+        }
+        changed
+    }
+}
+
+/// `(iota n)[i]` is `index_cast i`; `(replicate n v)[i, rest…]` is `v[rest…]`.
+pub struct IndexOfCreated;
+
+impl RewritePattern for IndexOfCreated {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.index")
+    }
+    fn name(&self) -> &'static str {
+        "IndexOfCreated"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let ix = IndexOp::from_op(ctx, op).expect("index");
+        let Some(def) = ctx.defining_op(ix.source(ctx)) else {
+            return false;
+        };
+        let indices = ix.indices(ctx);
+        let result = ix.result(ctx);
+        let ty = ctx.value_type(result);
+        let loc = ctx.op_loc(op);
+        let new = if ctx.op_is(def, "soac.iota") {
+            let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+            let c = tail_builtin::arith::IndexCastOp::build(&mut b, indices[0], ty);
+            ctx.result(c.op(), 0)
+        } else if ctx.op_is(def, "soac.replicate") {
+            let v = ReplicateOp::from_op(ctx, def)
+                .expect("replicate")
+                .value(ctx);
+            if indices.len() == 1 {
+                v
+            } else {
+                let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+                let i = IndexOp::build(&mut b, v, &indices[1..], ty);
+                ctx.result(i.op(), 0)
+            }
+        } else {
+            return false;
+        };
+        ctx.replace_all_uses_with(result, new);
+        ctx.erase_op(op);
+        true
+    }
+}
+
+/// `dim` of a `slice` (its size), an `update`/`scatter` (the destination's), a mapped-out
+/// `redomap` result (axis 0: the first input's).
+pub struct DimThroughOps;
+
+impl RewritePattern for DimThroughOps {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.dim")
+    }
+    fn name(&self) -> &'static str {
+        "DimThroughOps"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let d = DimOp::from_op(ctx, op).expect("dim");
+        let src = d.source(ctx);
+        let axis = d.axis_value(ctx);
+        let Some(def) = ctx.defining_op(src) else {
+            return false;
+        };
+        let Ok(a) = usize::try_from(axis) else {
+            return false;
+        };
+        match ctx.op_name_str(def) {
+            "soac.slice" => {
+                let size = SliceOp::from_op(ctx, def).expect("slice").sizes(ctx)[a];
+                let r = ctx.result(op, 0);
+                ctx.replace_all_uses_with(r, size);
+                ctx.erase_op(op);
+                true
+            }
+            "soac.update" | "soac.scatter" => {
+                let dest = if ctx.op_is(def, "soac.scatter") {
+                    ctx.operand(def, 1)
+                } else {
+                    ctx.operand(def, 0)
+                };
+                ctx.set_operand(op, 0, dest);
+                true
+            }
+            "soac.redomap" if a == 0 => {
+                let k = tail_soac::ops::parallel::RedomapOp::from_op(ctx, def)
+                    .expect("redomap")
+                    .neutral(ctx)
+                    .len();
+                let idx = ctx.results(def).iter().position(|&r| r == src);
+                if idx.is_some_and(|i| i >= k) {
+                    let x = ctx.operand(def, 0);
+                    ctx.set_operand(op, 0, x);
+                    true
+                } else {
+                    false
+                }
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A `soac.loop` result whose body yields the loop-carried value unchanged is the initial
+/// value.
+pub struct ForwardLoopInvariants;
+
+impl RewritePattern for ForwardLoopInvariants {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.loop")
+    }
+    fn name(&self) -> &'static str {
+        "ForwardLoopInvariants"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(block) = ctx.entry_block(ctx.region(op, 0)) else {
+            return false;
+        };
+        let args = ctx.block_args(block).to_vec();
+        let Some(term) = ctx
+            .last_op(block)
+            .filter(|&t| YieldOp::from_op(ctx, t).is_some())
+        else {
+            return false;
+        };
+        let ys = ctx.operand_vec(term);
+        let inits: Vec<Value> = ctx.operand_vec(op)[1..].to_vec();
+        let results = ctx.results(op).to_vec();
+        let mut changed = false;
+        for (i, &y) in ys.iter().enumerate() {
+            if args.get(i + 1) == Some(&y) {
+                if ctx.has_uses(results[i]) {
+                    ctx.replace_all_uses_with(results[i], inits[i]);
+                    changed = true;
+                }
+                // Inside the body the value is the initial one in every iteration.
+                let inner: Vec<_> = ctx
+                    .use_vec(y)
+                    .into_iter()
+                    .filter(|u| u.op != term)
+                    .collect();
+                for u in inner {
+                    ctx.set_operand(u.op, u.index as usize, inits[i]);
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+}

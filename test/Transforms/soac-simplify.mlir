@@ -1,0 +1,137 @@
+// RUN: tail-opt %s --pass-pipeline='builtin.module(func.func(soac-simplify))' --split-input-file | FileCheck %s
+
+// Unused map results and unused lambda inputs are dropped.
+// CHECK-LABEL: func.func @dead_result_unused_input
+// CHECK:         soac.map %arg0 : tensor<?xi32> -> tensor<?xi32>
+// CHECK-NOT:     arith.muli
+// CHECK:         return
+func.func @dead_result_unused_input(%xs: tensor<?xi32>, %ys: tensor<?xi32>) -> tensor<?xi32> {
+  %a, %b = soac.map %xs, %ys : tensor<?xi32>, tensor<?xi32> -> (tensor<?xi32>, tensor<?xi32>) {
+  ^bb0(%x: i32, %y: i32):
+    %s = arith.addi %x, %x : i32
+    %p = arith.muli %y, %y : i32
+    soac.yield %s, %p : i32, i32
+  }
+  return %a : tensor<?xi32>
+}
+
+// -----
+
+// map id xs is xs.
+// CHECK-LABEL: func.func @identity_map
+// CHECK-NOT:     soac.map
+// CHECK:         return %arg0
+func.func @identity_map(%xs: tensor<?xf64>) -> tensor<?xf64> {
+  %a = soac.map %xs : tensor<?xf64> -> tensor<?xf64> {
+  ^bb0(%x: f64):
+    soac.yield %x : f64
+  }
+  return %a : tensor<?xf64>
+}
+
+// -----
+
+// A map of a constant is a replicate.
+// CHECK-LABEL: func.func @constant_map
+// CHECK-NOT:     soac.map
+// CHECK:         %[[N:.*]] = soac.dim %arg0, 0
+// CHECK:         soac.replicate %{{.*}} times %[[N]] : i32 -> tensor<?xi32>
+func.func @constant_map(%xs: tensor<?xi32>) -> tensor<?xi32> {
+  %a = soac.map %xs : tensor<?xi32> -> tensor<?xi32> {
+  ^bb0(%x: i32):
+    %c = arith.constant 7 : i32
+    soac.yield %c : i32
+  }
+  return %a : tensor<?xi32>
+}
+
+// -----
+
+// Indexing iota and replicate folds.
+// CHECK-LABEL: func.func @index_created
+// CHECK-NOT:     soac.iota
+// CHECK-NOT:     soac.replicate
+// CHECK:         %[[I:.*]] = arith.index_cast %arg1 : index to i32
+// CHECK:         return %[[I]], %arg2
+func.func @index_created(%n: index, %i: index, %v: f64) -> (i32, f64) {
+  %io = soac.iota %n : tensor<?xi32>
+  %a = soac.index %io[%i] : tensor<?xi32> -> i32
+  %r = soac.replicate %v times %n : f64 -> tensor<?xf64>
+  %b = soac.index %r[%i] : tensor<?xf64> -> f64
+  return %a, %b : i32, f64
+}
+
+// -----
+
+// A replicated input of a map becomes the row itself; an array passed twice is one input.
+// CHECK-LABEL: func.func @replicated_and_duplicate_inputs
+// CHECK-NOT:     soac.replicate
+// CHECK:         soac.map %arg0 : tensor<?xf64> -> tensor<?xf64>
+// CHECK:         arith.addf %{{.*}}, %arg1
+func.func @replicated_and_duplicate_inputs(%xs: tensor<?xf64>, %v: f64) -> tensor<?xf64> {
+  %n = soac.dim %xs, 0 : tensor<?xf64>
+  %r = soac.replicate %v times %n : f64 -> tensor<?xf64>
+  %a = soac.map %xs, %r, %xs : tensor<?xf64>, tensor<?xf64>, tensor<?xf64> -> tensor<?xf64> {
+  ^bb0(%x: f64, %y: f64, %z: f64):
+    %m = arith.mulf %x, %z : f64
+    %s = arith.addf %m, %y : f64
+    soac.yield %s : f64
+  }
+  return %a : tensor<?xf64>
+}
+
+// -----
+
+// dim through a slice and through views.
+// CHECK-LABEL: func.func @dim_views
+// CHECK-NOT:     soac.slice
+// CHECK-NOT:     soac.transpose
+// CHECK:         return %arg1, %{{.*}}
+func.func @dim_views(%m: tensor<?x?xf64>, %k: index) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = soac.slice %m[%c0, %c0] [%k, %k] [%c1, %c1] : tensor<?x?xf64> -> tensor<?x?xf64>
+  %a = soac.dim %s, 0 : tensor<?x?xf64>
+  %t = soac.transpose %m [1, 0] : tensor<?x?xf64> -> tensor<?x?xf64>
+  %b = soac.dim %t, 0 : tensor<?x?xf64>
+  return %a, %b : index, index
+}
+
+// -----
+
+// Unused mapped-out results of a redomap are dropped.
+// CHECK-LABEL: func.func @redomap_dead_mapped_out
+// CHECK:         soac.redomap %arg0 init(%{{.*}}) : tensor<?xi32> -> i32
+// CHECK-NOT:     arith.muli
+// CHECK:         return
+func.func @redomap_dead_mapped_out(%xs: tensor<?xi32>) -> i32 {
+  %zero = arith.constant 0 : i32
+  %s, %m = soac.redomap %xs init(%zero) : tensor<?xi32> -> (i32, tensor<?xi32>) reduce {
+  ^bb0(%a: i32, %b: i32):
+    %r = arith.addi %a, %b : i32
+    soac.yield %r : i32
+  } map {
+  ^bb0(%x: i32):
+    %p = arith.muli %x, %x : i32
+    soac.yield %x, %p : i32, i32
+  }
+  return %s : i32
+}
+
+// -----
+
+// A loop-carried value the body passes through unchanged is the initial value.
+// CHECK-LABEL: func.func @loop_invariant
+// CHECK:         soac.loop
+// CHECK:         return %{{.*}}, %arg0
+func.func @loop_invariant(%xs: tensor<?xi32>, %n: index) -> (tensor<?xi32>, tensor<?xi32>) {
+  %r:2 = soac.loop %i < %n iter_args(%a = %xs, %b = %xs) -> (tensor<?xi32>, tensor<?xi32>) {
+    %next = soac.map %a, %b : tensor<?xi32>, tensor<?xi32> -> tensor<?xi32> {
+    ^bb0(%p: i32, %q: i32):
+      %s = arith.addi %p, %q : i32
+      soac.yield %s : i32
+    }
+    soac.yield %next, %b : tensor<?xi32>, tensor<?xi32>
+  }
+  return %r#0, %r#1 : tensor<?xi32>, tensor<?xi32>
+}
