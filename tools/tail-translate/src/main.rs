@@ -124,9 +124,10 @@ fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCod
     write_output(&out, output)
 }
 
-/// TAIL text of a module in the `tail` dialect, or a rendered error.
-fn export_tail_text(_ctx: &tail_ir::Context, _module: tail_ir::OpId) -> Result<String, String> {
-    Err("tail-translate: error: --emit=tail-text is not available yet: the TAIL text exporter (tail_text::export) has not landed\n".to_string())
+/// TAIL text of a module in the `tail` dialect (`tail_text::export`), or the exporter's
+/// diagnostic rendered with its location.
+fn export_tail_text(ctx: &tail_ir::Context, module: tail_ir::OpId) -> Result<String, String> {
+    tail_text::export(ctx, module).map_err(|d| ctx.render_diagnostic(&d))
 }
 
 /// `--import-tail`: imports, prints, and returns the exit code.
