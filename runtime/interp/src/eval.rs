@@ -15,6 +15,10 @@ use crate::value::{Array, Kind, Scalar, Value};
 #[path = "soac.rs"]
 mod soac;
 
+/// Evaluation of `builtin.unrealized_conversion_cast` between `tail` and `soac` types.
+#[path = "cast.rs"]
+mod cast;
+
 type IrValue = tail_ir::Value;
 type R<T> = Result<T, Diagnostic>;
 
@@ -1058,6 +1062,7 @@ impl<'a> Interp<'a> {
         let width = res_ty.map(|t| int_width(ctx, t)).unwrap_or(64);
         let unknown = || self.err(op, "is not supported by the interpreter");
         match name {
+            "builtin.unrealized_conversion_cast" => self.exec_cast(op),
             "func.call" => {
                 let callee = ctx
                     .attr(op, "callee")
