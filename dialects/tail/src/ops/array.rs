@@ -1278,13 +1278,32 @@ impl Transp2Op {
     }
 }
 
+/// Checks that the `what` operand of `compress`/`replicate` has rank 1 (one entry per item of
+/// the input's last axis); a rank variable is accepted.
+fn vector_rank(ctx: &tail_ir::Context, op: tail_ir::OpId, what: &str, rank: &Shape) -> VResult {
+    match rank.as_const() {
+        Some(r) if r != 1 => Err(err(
+            ctx,
+            op,
+            format!("expects the {what} to be a vector (one entry per item of the input's last axis), but got an array of rank {r}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 tail_op! {
-    /// `compress(b, a)`: the elements of `a` (along the last axis) where `b` is true (APL `/`).
+    /// `compress(b, a)`: the items of `a` along its last axis where the boolean vector `b` is
+    /// true (APL `b/a`; `b⌿a` is a `compress` between transposes). `b` has one entry per item
+    /// of the last axis; the result has the rank of `a`.
     ///
-    /// Type scheme: `∀αγ. [bool]^γ → [α]^γ → [α]^γ`.
+    /// Type scheme: `∀αγ. [bool]^1 → [α]^(γ+1) → [α]^(γ+1)`. The thesis prints
+    /// `[bool]^γ → [α]^γ → [α]^γ`, which agrees for vectors (γ = 1, where apltail's
+    /// evaluator supports it); for rank ≥ 2 the mask is a vector over the last axis as APL
+    /// defines `/`, and as the interpreter and the lowering to `soac.filter` implement it.
     ///
     /// ```mlir
     /// %c = tail.compress %b, %a : (!tail.array<i1, 1>, !tail.array<f64, 1>) -> !tail.array<f64, 1>
+    /// %r = tail.compress %b, %m : (!tail.array<i1, 1>, !tail.array<f64, 2>) -> !tail.array<f64, 2>
     /// ```
     CompressOp "compress" "$mask `,` $input attr-dict `:` functional-type(operands, results)" [Pure]
         { mask: ArrayLike, input: ArrayLike } -> result
@@ -1295,18 +1314,21 @@ impl CompressOp {
         let op = self.op();
         let m = arr(ctx, op, "mask", self.mask(ctx))?;
         elem_bool(ctx, op, "mask", m.0)?;
+        vector_rank(ctx, op, "mask", &m.1)?;
         let a = arr(ctx, op, "input", self.input(ctx))?;
-        shape_rel(ctx, op, "rank", "mask", &m.1, "input", &a.1, 0)?;
+        rank_at_least(ctx, op, "input", &a.1, 1)?;
         let r = arr(ctx, op, "result", self.result(ctx))?;
         same_array(ctx, op, r, a)
     }
 }
 
 tail_op! {
-    /// `replicate(d, n, a)`: each element of `a` repeated by the count in `n` (APL `/` with an
-    /// int left argument); `d` is the default element (apltail).
+    /// `replicate(d, n, a)`: each item of `a` along its last axis repeated by the count in the
+    /// int vector `n` (APL `n/a` with an int left argument); a negative count `-k` inserts `k`
+    /// default items `d` (apltail). The result has the rank of `a`.
     ///
-    /// Type scheme: `∀αγ. α → [int]^γ → [α]^γ → [α]^γ`.
+    /// Type scheme: `∀αγ. α → [int]^1 → [α]^(γ+1) → [α]^(γ+1)` (the counts are a vector over
+    /// the last axis; see `compress` for the thesis' `[int]^γ`).
     ///
     /// ```mlir
     /// %r = tail.replicate %d, %n, %a : (i32, !tail.array<i32, 1>, !tail.array<i32, 1>) -> !tail.array<i32, 1>
@@ -1320,9 +1342,10 @@ impl ReplicateOp {
         let op = self.op();
         let c = arr(ctx, op, "counts", self.counts(ctx))?;
         elem_int(ctx, op, "counts", c.0)?;
+        vector_rank(ctx, op, "counts", &c.1)?;
         let a = arr(ctx, op, "input", self.input(ctx))?;
         scalar_eq(ctx, op, "default element", self.default(ctx), a.0)?;
-        shape_rel(ctx, op, "rank", "counts", &c.1, "input", &a.1, 0)?;
+        rank_at_least(ctx, op, "input", &a.1, 1)?;
         let r = arr(ctx, op, "result", self.result(ctx))?;
         same_array(ctx, op, r, a)
     }

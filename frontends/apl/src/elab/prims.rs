@@ -952,20 +952,12 @@ impl Elab<'_> {
         }
     }
 
-    /// `x/y` (compress with booleans, replicate with integers); `x⌿y` on vectors.
+    /// `x/y` (compress with booleans, replicate with integers) along the last axis: `compress`
+    /// or `replicate` with one entry of `x` per item of that axis (a scalar `x` is extended to
+    /// that length). `x⌿y` acts along the first axis: on an array of rank ≥ 2 it is `x/` between
+    /// two `transp`s (which reverse the axes, so the first axis is the last one in between).
     fn compress(&mut self, x: Value, y: Value, first: bool, pos: Pos) -> Res<Value> {
         let g = if first { '⌿' } else { '/' };
-        let y = self.vec_if_scalar(y, pos);
-        let ry = self.rank(y);
-        if first && ry > 1 {
-            return Err(self.err(
-                pos,
-                format!(
-                    "dyadic ⌿ (compress-first) is supported on vectors only, but got {}",
-                    self.describe(y)
-                ),
-            ));
-        }
         let ex = self.el(x);
         if ex > El::I {
             return Err(self.err(
@@ -973,24 +965,38 @@ impl Elab<'_> {
                 format!("domain error: the left argument of {g} must be booleans or integers, but got {}", self.describe(x)),
             ));
         }
+        let y = self.vec_if_scalar(y, pos);
+        let ry = self.rank(y);
+        if first && ry > 1 {
+            let t = self.transp(y, pos);
+            let c = self.compress(x, t, false, pos)?;
+            return Ok(self.transp(c, pos));
+        }
         let a = self.as_arr(y, pos);
         let e = self.el(a);
         let t = self.ctx.value_type(a);
         let mut m = self.as_arr(x, pos);
         if self.is_scalar(m) {
-            // A scalar count applies to every element.
-            let s = self.shape(a, pos);
+            // A scalar count applies to every item of the last axis: reshape it to a vector
+            // of that axis' length (the shape of a vector; the last element of a larger shape).
+            let mut s = self.shape(a, pos);
+            if ry > 1 {
+                let k = self.sconst(-1, pos);
+                let sa = self.as_arr(s, pos);
+                let st = self.vec_ty(El::I, 1);
+                s = self.emit1("tail.takeV", vec![k, sa], st, pos);
+            }
             let d = self.default_of(ex, pos);
-            let mt = self.arr_ty(ex, ry);
+            let mt = self.arr_ty(ex, 1);
             m = self.emit1("tail.reshape", vec![s, d, m], mt, pos);
         }
-        if self.rank(m) != ry {
+        if self.rank(m) != 1 {
             return Err(self.err(
                 pos,
                 format!(
-                    "rank error: {g} with {} on {}",
-                    self.describe(m),
-                    self.describe(a)
+                    "rank error: the left argument of {g} must be a scalar or a vector (one entry per item of the {} axis), but got {}",
+                    if first { "first" } else { "last" },
+                    self.describe(m)
                 ),
             ));
         }
