@@ -6,11 +6,20 @@
 //! program's final value (`[](65780.0)`). Only the reference interpreter (`interp`, the default
 //! for now) is available; `cpu` and `cuda` are reported as not available yet. Errors are
 //! rendered diagnostics (`file:line:col: error: …`), exit status 1.
+//!
+//! `--after=<pipeline>` runs a pass pipeline on the verified module before interpreting it, as
+//! `tail-opt --pass-pipeline` would: a named pipeline or pass (`tail-to-soac`), a list of them
+//! (`canonicalize,convert-tail-to-soac`), or a full pipeline string anchored on the module
+//! (`builtin.module(tail-to-soac)`); anything not starting with `builtin.module(` is nested
+//! in it. The interpreter then runs the lowered program (the `soac` dialect, with the kept
+//! `tail` I/O ops behind `builtin.unrealized_conversion_cast`), so
+//! `tailc run --after=tail-to-soac prog.apl` checks the lowering on a whole program.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use tail_ir::pass::PassManager;
 use tail_ir::Context;
 
 #[derive(Parser)]
@@ -28,6 +37,10 @@ enum Cmd {
         /// the default for now.
         #[arg(long, value_enum, default_value_t = Target::Interp)]
         target: Target,
+        /// Run this pass pipeline on the module before running it: a named pipeline or pass
+        /// (`tail-to-soac`), a comma-separated list, or `builtin.module(…)`.
+        #[arg(long, value_name = "PIPELINE")]
+        after: Option<String>,
         /// The program: APL (`.apl`), TAIL text as apltail prints it (`.tail`), or MLIR text
         /// in the tail dialect (any other extension, normally `.mlir`).
         input: String,
@@ -47,6 +60,7 @@ enum Target {
 fn main() -> ExitCode {
     tail_builtin::link();
     tail_dialect::link();
+    tail_conversion::link();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -59,11 +73,25 @@ fn main() -> ExitCode {
         }
     };
     match cli.cmd {
-        Cmd::Run { target, input } => run(target, &input),
+        Cmd::Run {
+            target,
+            after,
+            input,
+        } => run(target, after.as_deref(), &input),
     }
 }
 
-fn run(target: Target, input: &str) -> ExitCode {
+/// The pipeline string for `--after`: `builtin.module(…)` as given, anything else nested in it.
+fn anchored(pipeline: &str) -> String {
+    let p = pipeline.trim();
+    if p.starts_with("builtin.module(") {
+        p.to_string()
+    } else {
+        format!("builtin.module({p})")
+    }
+}
+
+fn run(target: Target, after: Option<&str>, input: &str) -> ExitCode {
     match target {
         Target::Interp => {}
         Target::Cpu | Target::Cuda => {
@@ -87,6 +115,14 @@ fn run(target: Target, input: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // Validate the pipeline before reading the program.
+    let mut pm = match after.map(|p| PassManager::parse(&anchored(p))).transpose() {
+        Ok(pm) => pm,
+        Err(e) => {
+            eprint!("tailc: error: invalid --after pipeline\n{}", e.render());
+            return ExitCode::FAILURE;
+        }
+    };
     let mut ctx = Context::new();
     let parsed = if input.ends_with(".tail") {
         tail_text::import(&mut ctx, input, &text)
@@ -105,6 +141,18 @@ fn run(target: Target, input: &str) -> ExitCode {
     if let Err(d) = tail_ir::verifier::verify(&ctx, module) {
         eprint!("{}", ctx.render_diagnostic(&d));
         return ExitCode::FAILURE;
+    }
+    if let Some(pm) = pm.as_mut() {
+        if let Err(e) = pm.run(&mut ctx, module) {
+            let ds = ctx.take_diagnostics();
+            for d in &ds {
+                eprint!("{}", ctx.render_diagnostic(d));
+            }
+            if ds.is_empty() {
+                eprintln!("tailc: error: {e}");
+            }
+            return ExitCode::FAILURE;
+        }
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -84,8 +84,10 @@
 //!   reports it. `mem` forces a real copy (a map over the flattened array) so that a later
 //!   update never writes into storage another value still uses.
 //! * `gradeUp`/`gradeDown`: a data-parallel counting sort — the rank of element `i` is the
-//!   number of elements before it in the stable order (a map of `soac.reduce`s), and a
-//!   `soac.scatter` puts `i+1` at its rank. Quadratic work, no sequential loop.
+//!   number of elements before it in the stable order (a map of `soac.reduce`s), and position
+//!   `r` of the result gathers `i+1` from the element of rank `r` (a map of `soac.reduce`s
+//!   over `select`s). Quadratic work, no sequential loop, and no scatter: its fresh
+//!   destination would be merged by `cse` with the one of another grade of the same array.
 //! * `power`/`powerScl` → `soac.loop` (over several values for power over tuples);
 //!   `condScl` and `tail.if` → `scf.if`; `first` → `scf.if` on emptiness and `soac.index`.
 //!

@@ -973,8 +973,8 @@ impl<'c> Lowerer<'c> {
     }
 
     /// `gradeUp`/`gradeDown` as a counting sort: the rank of element `i` is the number of `j`
-    /// with `a[j]` strictly before `a[i]` (or equal and `j < i`, for stability); `i + 1` is
-    /// scattered to that rank.
+    /// with `a[j]` strictly before `a[i]` (or equal and `j < i`, for stability); position `r`
+    /// of the result gathers `i + 1` from the `i` of rank `r`.
     fn lower_grade(&mut self, a: Value, up: bool) -> R<Value> {
         let n = self.dim(a, 0);
         let i32t = self.i32t();
@@ -1005,13 +1005,24 @@ impl<'c> Lowerer<'c> {
                 Ok(vec![s.bin("arith.addi", ys[0], ys[1])])
             })?])
         })?[0];
-        let vals = self.map_nest(&[pos], 1, &mut |s, is| {
-            let one = s.ci32(1);
-            Ok(vec![s.bin("arith.addi", is[0], one)])
-        })?[0];
-        let z = self.ci32(0);
-        let dest = self.replicate(z, n);
-        Ok(self.emit1("soac.scatter", &[vals, dest, ranks], it, &[]))
+        // The inverse permutation, gathered rather than scattered: position `r` holds `i + 1`
+        // for the one `i` whose rank is `r` (a sum of `select`s). A scatter would need a fresh
+        // destination array, and `cse` merges two identical destinations (two grades of one
+        // array), which the consumption rule of `soac.scatter` then rejects.
+        Ok(self.map_nest(&[pos], 1, &mut |s, rs| {
+            let r = rs[0];
+            let hits = s.map_nest(&[ranks, pos], 1, &mut |s, xs| {
+                let one = s.ci32(1);
+                let z = s.ci32(0);
+                let i1 = s.bin("arith.addi", xs[1], one);
+                let hit = s.cmpi(0, xs[0], r);
+                Ok(vec![s.select(hit, i1, z)])
+            })?[0];
+            let z = s.ci32(0);
+            Ok(vec![s.reduce_with(hits, z, |s, ys| {
+                Ok(vec![s.bin("arith.addi", ys[0], ys[1])])
+            })?])
+        })?[0])
     }
 
     /// `(x < y, x == y)` for ordered scalars of type `e`.
