@@ -223,6 +223,7 @@ fn main() -> ExitCode {
     tail_builtin::link();
     tail_dialect::link();
     tail_soac::link();
+    tail_hpar::link();
     tail_transforms::link();
     tail_conversion::link();
     tail_fusion::link();
