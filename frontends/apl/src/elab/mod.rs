@@ -35,6 +35,7 @@
 mod emit;
 mod ops;
 mod prims;
+mod select;
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -848,21 +849,16 @@ impl Elab<'_> {
                 return Err(self.err(*ip, "an index must be an integer scalar"));
             };
             let i = self.norm(*i, *ip);
-            if !self.is_scalar(i) {
-                return Err(self.err(
-                    *ip,
-                    format!(
-                        "only scalar indices are supported when indexing {} (got {})",
-                        self.describe(a),
-                        self.describe(i)
-                    ),
-                ));
-            }
             if !self.el(i).numeric() || self.el(i) > El::I {
                 return Err(self.err(
                     *ip,
                     format!("an index must be an integer, but got {}", self.describe(i)),
                 ));
+            }
+            if !self.is_scalar(i) {
+                // An index array: the axis is replaced by the axes of the index array.
+                cur = self.select_axis(cur, d as i64 + 1, i, pos)?;
+                continue;
             }
             let i = self.conv_scalar(i, El::I, *ip)?;
             cur = self.idx(cur, d as i64 + 1, i, pos)?;

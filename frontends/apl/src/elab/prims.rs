@@ -102,6 +102,11 @@ impl Elab<'_> {
             ('⍴', None) => self.shape(y, pos),
             ('⍴', Some(x)) => self.reshape(x, y, pos)?,
             ('⍳', None) => self.iota(y, pos)?,
+            (',', None) if self.rank(y) <= 1 => {
+                // The ravel of a scalar is a vector of length 1; of a vector, itself.
+                let y = self.norm(y, pos);
+                self.vec_if_scalar(y, pos)
+            }
             (',', None) => {
                 let a = self.as_arr(y, pos);
                 let e = self.el(a);
@@ -558,7 +563,7 @@ impl Elab<'_> {
     }
 
     /// An int vector of known length from `x` (a scalar or a vector of known length).
-    fn shape_vec(&mut self, x: Value, what: &str, pos: Pos) -> Res<Value> {
+    pub(crate) fn shape_vec(&mut self, x: Value, what: &str, pos: Pos) -> Res<Value> {
         let x = self.norm(x, pos);
         let (e, sh) = self.info(x);
         if e > El::I {
@@ -787,6 +792,10 @@ impl Elab<'_> {
 
     /// `x↑y`: `takeV` for a static count of a vector, `take` otherwise.
     fn take(&mut self, x: Value, y: Value, pos: Pos) -> Res<Value> {
+        let x = self.norm(x, pos);
+        if !self.is_scalar(x) {
+            return self.take_drop_axes(x, y, true, pos);
+        }
         let n = self.int_scalar(x, "the left argument of ↑ (take)", pos)?;
         let y = self.vec_if_scalar(y, pos);
         let e = self.el(y);
@@ -817,6 +826,10 @@ impl Elab<'_> {
 
     /// `x↓y`: `dropV` for a static count of a vector of known length, `drop` otherwise.
     fn drop(&mut self, x: Value, y: Value, pos: Pos) -> Res<Value> {
+        let x = self.norm(x, pos);
+        if !self.is_scalar(x) {
+            return self.take_drop_axes(x, y, false, pos);
+        }
         let n = self.int_scalar(x, "the left argument of ↓ (drop)", pos)?;
         let y = self.vec_if_scalar(y, pos);
         let e = self.el(y);
