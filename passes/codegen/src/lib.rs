@@ -2,8 +2,12 @@
 //!
 //! This crate is the bridge between tail's own IR and the upstream LLVM and
 //! MLIR libraries (NVVM/LLVM dialects, the LLVM backend and the NVPTX target).
-//! At this stage it only proves that both libraries are linked into the
-//! binary and usable:
+//!
+//! * [`ptx`] compiles upstream MLIR (`gpu.module`s of `gpu`, `arith`, `scf`,
+//!   `memref`, …) through NVVM/LLVM to PTX for `sm_80`/`sm_90`, keeping every
+//!   stage's text (see `docs/CODEGEN.md`).
+//!
+//! It also proves that both libraries are linked into the binary and usable:
 //!
 //! * [`llvm_version`] reports the version of the linked LLVM (via `inkwell`),
 //! * [`mlir_version`] creates an MLIR context with every upstream dialect
@@ -12,6 +16,8 @@
 //!   backend needed to emit PTX for NVIDIA GPUs.
 
 #![deny(missing_docs)]
+
+pub mod ptx;
 
 use inkwell::targets::{InitializationConfig, Target};
 use melior::{

@@ -16,6 +16,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
+mod codegen;
+
 /// Command-line interface of `tail-translate`.
 #[derive(Debug, Parser)]
 #[command(
@@ -42,6 +44,15 @@ struct Cli {
     #[arg(long = "emit", value_enum, default_value_t = Emit::Mlir)]
     emit: Emit,
 
+    /// Target architecture of `--emit=llvm|ptx` on upstream MLIR input (sm_80 or sm_90).
+    #[arg(long = "chip", value_name = "SM", default_value = "sm_90")]
+    chip: String,
+
+    /// LLVM optimization level (0-3) of `--emit=llvm|ptx` on upstream MLIR input.
+    #[arg(long = "opt-level", value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: u8,
+
     /// Output file (default: standard output).
     #[arg(short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
@@ -58,6 +69,10 @@ enum Emit {
     Mlir,
     /// apltail-style TAIL text.
     TailText,
+    /// LLVM IR (upstream MLIR input only).
+    Llvm,
+    /// PTX (upstream MLIR input only).
+    Ptx,
 }
 
 /// Reads the input file, or standard input for `-`.
@@ -117,6 +132,10 @@ fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCod
                 return ExitCode::from(1);
             }
         },
+        Emit::Llvm | Emit::Ptx => {
+            eprintln!("tail-translate: --apl-to-tail supports --emit=mlir|tail-text");
+            return ExitCode::from(2);
+        }
     };
     if !out.ends_with('\n') {
         out.push('\n');
@@ -203,10 +222,57 @@ fn main() -> ExitCode {
         };
         return import_tail(input, cli.output.as_ref());
     }
+    if let Some(input) = cli.input.as_ref() {
+        return upstream_codegen(&cli, input);
+    }
     // Unreachable today (`arg_required_else_help` handles an empty command
     // line), but keeps the tool well-behaved as options are added.
     let _ = Cli::command().print_help();
     ExitCode::from(2)
+}
+
+/// Upstream MLIR input (no mode flag): `--emit=mlir|llvm|ptx` through `tail_codegen::ptx`.
+fn upstream_codegen(cli: &Cli, input: &PathBuf) -> ExitCode {
+    let stage = match cli.emit {
+        Emit::Mlir => codegen::Stage::Mlir,
+        Emit::Llvm => codegen::Stage::Llvm,
+        Emit::Ptx => codegen::Stage::Ptx,
+        Emit::TailText => {
+            eprintln!("tail-translate: --emit=tail-text needs --apl-to-tail");
+            return ExitCode::from(2);
+        }
+    };
+    let chip = match codegen::parse_chip(&cli.chip) {
+        Ok(c) => c,
+        Err(msg) => {
+            eprintln!("tail-translate: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match read_input(input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
+            return ExitCode::from(1);
+        }
+    };
+    let name = if input.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        input.display().to_string()
+    };
+    let opts = tail_codegen::ptx::PtxOptions {
+        chip,
+        opt_level: cli.opt_level,
+        features: None,
+    };
+    match codegen::run(&name, &text, stage, &opts) {
+        Ok(out) => write_output(&out, cli.output.as_ref()),
+        Err(msg) => {
+            eprint!("{msg}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 #[cfg(test)]
