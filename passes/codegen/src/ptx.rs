@@ -29,6 +29,7 @@ use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{
     CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
 };
+use inkwell::values::BasicValue;
 use inkwell::OptimizationLevel;
 use melior::{
     diagnostic::DiagnosticSeverity,
@@ -457,6 +458,7 @@ pub fn compile_gpu_module(text: &str, opts: &PtxOptions) -> Result<PtxOutput, Co
             )
             .map_err(|e| CodegenError::Llvm(format!("optimizing @{name}: {e}")))?;
         let optimized_llvm_ir = llvm_module.print_to_string().to_string();
+        check_no_unresolved_calls(&llvm_module, &name)?;
         let buffer = machine
             .write_to_memory_buffer(&llvm_module, FileType::Assembly)
             .map_err(|e| CodegenError::Llvm(format!("emitting PTX for @{name}: {e}")))?;
@@ -473,6 +475,42 @@ pub fn compile_gpu_module(text: &str, opts: &PtxOptions) -> Result<PtxOutput, Co
         lowered_mlir,
         modules,
     })
+}
+
+/// External functions the CUDA driver resolves when it loads PTX.
+const DRIVER_PROVIDED: &[&str] = &["vprintf", "malloc", "free", "__assertfail"];
+
+/// Rejects calls of functions that are declared but not defined (other than LLVM intrinsics
+/// and [`DRIVER_PROVIDED`]): ptxas would fail on them, e.g. libdevice's `__nv_expf` from
+/// `math.exp`, since libdevice is not linked.
+fn check_no_unresolved_calls(
+    module: &inkwell::module::Module<'_>,
+    name: &str,
+) -> Result<(), CodegenError> {
+    let unresolved: Vec<String> = module
+        .get_functions()
+        .filter(|f| {
+            f.count_basic_blocks() == 0
+                && f.as_global_value()
+                    .as_pointer_value()
+                    .get_first_use()
+                    .is_some()
+        })
+        .map(|f| f.get_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("llvm.") && !DRIVER_PROVIDED.contains(&n.as_str()))
+        .collect();
+    if unresolved.is_empty() {
+        return Ok(());
+    }
+    let libdevice = if unresolved.iter().any(|n| n.starts_with("__nv_")) {
+        " (libdevice is not linked)"
+    } else {
+        ""
+    };
+    Err(CodegenError::Llvm(format!(
+        "gpu.module @{name} calls undefined function(s) {}{libdevice}",
+        unresolved.join(", ")
+    )))
 }
 
 /// The NVPTX target machine for `opts`.
@@ -791,6 +829,17 @@ mod tests {
                 assert_eq!(diagnostics[0].line_col, Some((3, 2)));
             }
             other => panic!("expected a pipeline error, got {other:?}"),
+        }
+        // libdevice is not linked: math.exp would leave an unresolved call in the PTX.
+        let exp = KERNELS[0].1.replace(
+            "%s = arith.addf %x, %y : f32",
+            "%e = math.exp %x : f32\n %s = arith.addf %e, %y : f32",
+        );
+        match compile_gpu_module(&exp, &opts) {
+            Err(CodegenError::Llvm(msg)) => {
+                assert!(msg.contains("__nv_expf (libdevice is not linked)"), "{msg}");
+            }
+            other => panic!("expected an LLVM error, got {other:?}"),
         }
         // Errors render with their diagnostics.
         let e = compile_gpu_module("module {", &opts).unwrap_err();
