@@ -224,6 +224,7 @@ fn main() -> ExitCode {
     tail_dialect::link();
     tail_soac::link();
     tail_hpar::link();
+    tail_gpu::link();
     tail_transforms::link();
     tail_conversion::link();
     tail_fusion::link();
