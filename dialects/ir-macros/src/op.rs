@@ -167,6 +167,8 @@ struct Field {
     type_from: Option<Ident>,
     /// `via = path`: `fn(&Context, Type) -> Type` applied to `type_from`'s type.
     via: Option<syn::Path>,
+    /// `#[operand(consumed)]`: the op consumes the operand (in-place update).
+    consumed: bool,
 }
 
 const ROLES: &[&str] = &["operand", "result", "region", "successor", "attr"];
@@ -176,6 +178,7 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
     let name = ident.to_string();
     let mut role: Option<(String, Role)> = None;
     let mut tf: (Option<Ident>, Option<syn::Path>) = (None, None);
+    let mut consumed_field = false;
     for a in &f.attrs {
         if a.path().is_ident("doc") {
             continue;
@@ -198,8 +201,10 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
         let mut default = None;
         let mut type_from = None;
         let mut via = None;
+        let mut consumed = false;
         let allowed: &[&str] = match kind {
-            "operand" | "result" => &["variadic", "optional", "type_from", "via"],
+            "operand" => &["variadic", "optional", "type_from", "via", "consumed"],
+            "result" => &["variadic", "optional", "type_from", "via"],
             "region" => &["variadic", "single_block", "implicit_terminator"],
             "successor" => &["variadic"],
             _ => &["optional", "default"],
@@ -229,6 +234,7 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
                         "default" => default = Some(Box::new(m.value()?.parse::<Expr>()?)),
                         "type_from" => type_from = Some(m.value()?.parse::<Ident>()?),
                         "via" => via = Some(m.value()?.parse::<syn::Path>()?),
+                        "consumed" => consumed = true,
                         _ => unreachable!(),
                     }
                     Ok(())
@@ -259,6 +265,7 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
             continue;
         }
         tf = (type_from, via);
+        consumed_field = consumed;
         if optional && default.is_some() {
             errs.spanned(
                 a,
@@ -350,6 +357,7 @@ fn parse_field(f: &syn::Field, errs: &mut Errors) -> Option<Field> {
         docs: doc_lines(&f.attrs),
         type_from: tf.0,
         via: tf.1,
+        consumed: consumed_field,
     })
 }
 
@@ -1077,6 +1085,30 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         ),
         None => (quote!(), quote!(None)),
     };
+    let consumed_groups: Vec<usize> = operands
+        .iter()
+        .enumerate()
+        .filter(|(_, (f, _))| f.consumed)
+        .map(|(g, _)| g)
+        .collect();
+    let (consumed_fn, consumed_entry) = if consumed_groups.is_empty() {
+        (quote!(), quote!(None))
+    } else {
+        (
+            quote! {
+                fn __consumed_operands(
+                    ctx: &::tail_ir::Context,
+                    op: ::tail_ir::OpId,
+                ) -> ::tail_ir::__private::smallvec::SmallVec<[usize; 2]> {
+                    let spec = #ident::spec();
+                    let mut v = ::tail_ir::__private::smallvec::SmallVec::new();
+                    #(v.extend(spec.operand_range(ctx, op, #consumed_groups));)*
+                    v
+                }
+            },
+            quote!(Some(__consumed_operands)),
+        )
+    };
     let canon_entry = match args.canonicalize {
         Some(sp) => quote_spanned!(sp=> Some(#ident::canonicalization_patterns)),
         None => quote!(None),
@@ -1227,6 +1259,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             #print_fn
             #parse_fn
             #fold_fn
+            #consumed_fn
             ::tail_ir::__private::inventory::submit! {
                 ::tail_ir::OpInfo {
                     name: #ident::NAME,
@@ -1240,6 +1273,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                     parse: #parse_entry,
                     fold: #fold_entry,
                     canonicalize: #canon_entry,
+                    consumed_operands: #consumed_entry,
                 }
             }
             #(#assertions)*
@@ -1330,7 +1364,12 @@ fn op_docs(
             .map(|(f, a)| {
                 (
                     f.ident.to_string(),
-                    format!("{}[`{}`]", arity_word(*a), type_text(&f.ty)),
+                    format!(
+                        "{}{}[`{}`]",
+                        if f.consumed { "consumed " } else { "" },
+                        arity_word(*a),
+                        type_text(&f.ty)
+                    ),
                     desc(f),
                 )
             })

@@ -94,6 +94,8 @@ pub type VerifyFn = fn(&Context, OpId) -> Result<(), Diagnostic>;
 pub type PrintFn = fn(&mut Printer<'_>, OpId) -> fmt::Result;
 /// Parses the custom form of an op after its name.
 pub type ParseFn = fn(&mut Parser<'_>, &mut OperationState) -> ParseResult<()>;
+/// The positions of the operands that an op consumes (see [`OpInfo::consumed_operands`]).
+pub type ConsumedOperandsFn = fn(&Context, OpId) -> SmallVec<[usize; 2]>;
 /// Builds a constant op producing `value` of type `ty`.
 pub type MaterializeConstantFn = fn(&mut Builder<'_>, Attribute, Type, Location) -> Option<OpId>;
 
@@ -123,6 +125,10 @@ pub struct OpInfo {
     pub fold: Option<FoldFn>,
     /// Adds the op's canonicalization patterns.
     pub canonicalize: Option<fn(&mut RewritePatternSet)>,
+    /// The positions of the operands the op *consumes* (`#[operand(consumed)]`): an in-place
+    /// update of its operand, after which the value must not be used again (Futhark's
+    /// uniqueness rule). `None`: the op consumes nothing.
+    pub consumed_operands: Option<ConsumedOperandsFn>,
 }
 
 inventory::collect!(OpInfo);
@@ -244,4 +250,26 @@ pub trait Op: Copy {
     fn from_op(ctx: &Context, op: OpId) -> Option<Self>;
     /// The underlying operation.
     fn op(self) -> OpId;
+}
+
+/// The positions of the operands of `op` that it consumes (declared with
+/// `#[operand(consumed)]`); empty for ops that consume nothing and unregistered ops.
+pub fn consumed_operands(ctx: &Context, op: OpId) -> SmallVec<[usize; 2]> {
+    match ctx.op_def(op).and_then(|i| i.consumed_operands) {
+        Some(f) => f(ctx, op),
+        None => SmallVec::new(),
+    }
+}
+
+/// Whether operand `index` of `op` is consumed by `op`.
+pub fn is_operand_consumed(ctx: &Context, op: OpId, index: usize) -> bool {
+    ctx.op_def(op)
+        .and_then(|i| i.consumed_operands)
+        .is_some_and(|f| f(ctx, op).contains(&index))
+}
+
+/// Whether some use of `value` consumes it.
+pub fn is_value_consumed(ctx: &Context, value: Value) -> bool {
+    ctx.uses(value)
+        .any(|u| is_operand_consumed(ctx, u.op, u.index as usize))
 }

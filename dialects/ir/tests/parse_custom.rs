@@ -33,6 +33,7 @@ const fn op(
         parse: Some(parse),
         fold: None,
         canonicalize: None,
+        consumed_operands: None,
     }
 }
 

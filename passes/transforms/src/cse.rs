@@ -26,6 +26,10 @@
 //!   "no write in between" scans are cached per block, as in MLIR;
 //! - every other op is left alone.
 //!
+//! Consumed values (Futhark's uniqueness rule): an op with a result that some op consumes
+//! (`#[operand(consumed)]`, e.g. the destination of `soac.update`) is never merged with
+//! another op, in either direction, since after merging two consumers would share one value.
+//!
 //! Two ops are equivalent (MLIR's `OperationEquivalence`) when they have the same name,
 //! attributes (`tail-ir` has no separate properties), result types, successors and operands,
 //! and structurally equal regions (same blocks, argument types and ops, values defined inside
@@ -45,6 +49,7 @@ use smallvec::SmallVec;
 use tail_ir::dominance::{has_ssa_dominance, RegionDomTree};
 use tail_ir::greedy::{is_memory_effect_free, is_op_trivially_dead};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::registry::is_value_consumed;
 use tail_ir::{BlockId, Context, LocKind, OpId, OpTraits, RegionId, Value};
 
 /// Eliminate common subexpressions: replace an operation by an equivalent one that dominates
@@ -324,6 +329,11 @@ pub fn may_write_memory(ctx: &Context, op: OpId) -> bool {
     !t.intersects(OpTraits::MEM_READ | OpTraits::MEM_ALLOC)
 }
 
+/// Whether an op consumes a result of `op` (see `tail_ir::registry::is_value_consumed`).
+fn has_consumed_result(ctx: &Context, op: OpId) -> bool {
+    ctx.results(op).iter().any(|&r| is_value_consumed(ctx, r))
+}
+
 // ----- the driver ---------------------------------------------------------------------------------
 
 #[derive(Default)]
@@ -433,6 +443,12 @@ impl CseDriver {
         {
             return;
         }
+        // Futhark's uniqueness rule: a consumed value (the destination of an in-place update,
+        // `#[operand(consumed)]`) must stay the only use of its producer's result, so an op
+        // with a consumed result is neither replaced nor kept as a replacement.
+        if has_consumed_result(ctx, op) {
+            return;
+        }
         if !is_memory_effect_free(ctx, op) {
             if !is_read_only(ctx, op) {
                 return;
@@ -440,6 +456,7 @@ impl CseDriver {
             let hash = op_hash(ctx, op);
             if let Some(existing) = table.lookup(ctx, hash, op) {
                 if ctx.op_parent_block(existing) == ctx.op_parent_block(op)
+                    && !has_consumed_result(ctx, existing)
                     && !self.has_write_between(ctx, existing, op)
                 {
                     self.replace_uses_and_delete(ctx, op, existing, has_ssa);
@@ -451,7 +468,10 @@ impl CseDriver {
         }
         let hash = op_hash(ctx, op);
         match table.lookup(ctx, hash, op) {
-            Some(existing) => self.replace_uses_and_delete(ctx, op, existing, has_ssa),
+            Some(existing) if !has_consumed_result(ctx, existing) => {
+                self.replace_uses_and_delete(ctx, op, existing, has_ssa)
+            }
+            Some(_) => {}
             None => table.insert(hash, op),
         }
     }

@@ -1,13 +1,10 @@
-// XFAIL: *
 // RUN: tailc run %s | FileCheck %s
 // RUN: tailc run --after=tail-to-soac %s | FileCheck %s
 
-// Known failure, not in convert-tail-to-soac: two `tail.mem` copies of one array become two
-// identical copying maps, which the pipeline's `cse` merges although each is the destination
-// of its own `soac.update` (consumed), so the verifier rejects the result
+// Two `tail.mem` copies of one array become two identical copying maps, each the destination
+// of its own `soac.update` (consumed). The pipeline's `cse` must not merge them (Futhark's
+// uniqueness rule: `#[operand(consumed)]`), or the verifier would reject the result
 // ("'soac.update' op consumes its destination array, which must not be used afterwards").
-// The fix belongs in `cse` (passes/transforms): never merge a value that an op consumes.
-// When it lands this test passes unexpectedly; drop the XFAIL line then.
 
 // CHECK: [3](1,9,3)
 // CHECK-NEXT: [3](1,8,3)

@@ -96,6 +96,7 @@ macro_rules! test_op {
                 parse: None,
                 fold: $fold,
                 canonicalize: None,
+                consumed_operands: None,
             }
         }
     };

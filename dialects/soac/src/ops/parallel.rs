@@ -661,7 +661,7 @@ pub struct ScatterOp {
     #[operand]
     values: SoacArray,
     /// The array written into (consumed).
-    #[operand]
+    #[operand(consumed)]
     dest: SoacArray,
     /// Where each row goes: a rank-1 `i32` array as long as `values`.
     #[operand]

@@ -183,7 +183,7 @@ pub struct UpdateOp {
     #[operand]
     value: SoacValue,
     /// The array updated (consumed).
-    #[operand]
+    #[operand(consumed)]
     dest: SoacArray,
     /// One index per leading axis (at least one).
     #[operand(variadic)]
