@@ -1,4 +1,4 @@
-//! The parser: tokens to [`ast::Program`], with APL's syntactic classes resolved.
+//! The parser: tokens to [`crate::ast::Program`], with APL's syntactic classes resolved.
 //!
 //! APL cannot be parsed without knowing what every name stands for: `f x` is an application
 //! when `f` is a function and a strand when `f` is an array. The parser therefore keeps the
