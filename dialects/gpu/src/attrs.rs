@@ -4,8 +4,9 @@
 //! * `#gpu.address_space<global|workgroup|private>` ([`AddressSpaceAttr`]): the memory space
 //!   of a memref (`memref<32xf32, #gpu.address_space<workgroup>>` is shared memory);
 //! * `#gpu<dim x|y|z>` ([`DimKw`]) and `#gpu<shuffle_mode xor|down|up|idx>`
-//!   ([`ShuffleModeKw`]): upstream's enum attributes, stored as the opaque attribute upstream
-//!   prints (see the crate docs) and printed as keywords in the ops' custom forms;
+//!   ([`ShuffleModeKw`]): upstream's enum attributes, dialect-level attributes
+//!   ([`GpuEnumAttr`], parsed by the dialect's `parse_attribute` hook) printed as keywords in
+//!   the ops' custom forms;
 //! * `!gpu.async.token` ([`AsyncTokenType`]).
 
 use std::fmt::{self, Write as _};
@@ -103,24 +104,85 @@ tail_ir::type_constraint! {
         | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64));
 }
 
-/// The keyword of upstream enum attribute `#gpu<{enum_name} {kw}>`, if `a` is one.
-fn enum_keyword<'c>(ctx: &'c Context, a: Attribute, enum_name: &str) -> Option<&'c str> {
-    match ctx.attr_kind(a) {
-        AttrKind::Opaque { dialect, body } if dialect == "gpu" => body
-            .strip_prefix('<')?
-            .strip_suffix('>')?
-            .strip_prefix(enum_name)?
-            .strip_prefix(' '),
-        _ => None,
+/// One of upstream's enum attributes, the dialect-level attribute `#gpu<{name} {keyword}>`
+/// (`#gpu<dim x>`, `#gpu<shuffle_mode xor>`): it has no mnemonic after a dot, so it is parsed by
+/// the dialect's `parse_attribute` hook ([`parse_gpu_attribute`]) and prints as `#gpu<…>`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GpuEnumAttr {
+    /// The enum's name (`dim`, `shuffle_mode`).
+    pub name: &'static str,
+    /// The case (`x`, `xor`).
+    pub keyword: &'static str,
+}
+
+impl tail_ir::attrs::DialectAttr for GpuEnumAttr {
+    fn dialect(&self) -> &'static str {
+        "gpu"
+    }
+    fn mnemonic(&self) -> &'static str {
+        ""
+    }
+    fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result {
+        write!(p, "<{} {}>", self.name, self.keyword)
     }
 }
 
-/// Upstream's enum attribute `#gpu<{enum_name} {kw}>`.
-pub fn enum_attr(ctx: &mut Context, enum_name: &str, kw: &str) -> Attribute {
-    ctx.intern_attr(AttrKind::Opaque {
-        dialect: "gpu".to_string(),
-        body: format!("<{enum_name} {kw}>"),
-    })
+impl GpuEnumAttr {
+    /// The parameters of `a` if it is a gpu enum attribute.
+    pub fn from_attr(ctx: &Context, a: Attribute) -> Option<&GpuEnumAttr> {
+        match ctx.attr_kind(a) {
+            AttrKind::Dialect(d) => tail_ir::types::DynEqHash::as_any(&**d).downcast_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// The enums of `#gpu<…>`: name, cases, and upstream's C++ enum (named in diagnostics).
+const GPU_ENUMS: &[(&str, &[&str], &str)] = &[
+    ("dim", DimKw::KEYWORDS, "::mlir::gpu::Dimension"),
+    (
+        "shuffle_mode",
+        ShuffleModeKw::KEYWORDS,
+        "::mlir::gpu::ShuffleMode",
+    ),
+];
+
+/// The keyword of upstream enum attribute `#gpu<{enum_name} {kw}>`, if `a` is one.
+fn enum_keyword<'c>(ctx: &'c Context, a: Attribute, enum_name: &str) -> Option<&'c str> {
+    GpuEnumAttr::from_attr(ctx, a)
+        .filter(|e| e.name == enum_name)
+        .map(|e| e.keyword)
+}
+
+/// Upstream's enum attribute `#gpu<{enum_name} {kw}>`; `None` if `kw` is not one of its cases.
+pub fn enum_attr(ctx: &mut Context, enum_name: &str, kw: &str) -> Option<Attribute> {
+    let (name, cases, _) = GPU_ENUMS.iter().find(|(n, _, _)| *n == enum_name)?;
+    let keyword = cases.iter().find(|&&c| c == kw)?;
+    Some(ctx.intern_attr(AttrKind::Dialect(Box::new(GpuEnumAttr { name, keyword }))))
+}
+
+/// The gpu dialect's `parse_attribute` hook: `#gpu<dim x>`, `#gpu<shuffle_mode xor>`, with
+/// upstream's diagnostics.
+pub fn parse_gpu_attribute(p: &mut Parser<'_>) -> ParseResult<Attribute> {
+    p.parse_punct("<")?;
+    let loc = p.loc();
+    let name = p.parse_any_keyword()?;
+    let Some(&(enum_name, cases, desc)) = GPU_ENUMS.iter().find(|(n, _, _)| *n == name) else {
+        return Err(Diagnostic::error(
+            loc,
+            format!("unknown attribute `{name}` in dialect `gpu`"),
+        ));
+    };
+    let loc = p.loc();
+    let kw = p.parse_any_keyword()?;
+    let Some(a) = enum_attr(p.ctx, enum_name, &kw) else {
+        return Err(Diagnostic::error(
+            loc,
+            format!("expected {desc} to be one of: {}", cases.join(", ")),
+        ));
+    };
+    p.parse_punct(">")?;
+    Ok(a)
 }
 
 /// Defines a keyword-printed constraint over one of upstream's enum attributes.
@@ -133,8 +195,11 @@ macro_rules! enum_kw {
             /// The accepted keywords.
             pub const KEYWORDS: &'static [&'static str] = &[$($kw),*];
             /// The attribute for keyword `kw`.
+            ///
+            /// Panics if `kw` is not one of [`KEYWORDS`](Self::KEYWORDS).
             pub fn get(ctx: &mut Context, kw: &str) -> Attribute {
                 enum_attr(ctx, $enum_name, kw)
+                    .unwrap_or_else(|| panic!("`{kw}` is not a {}", $enum_name))
             }
             /// The keyword of `a`, if it is one of these attributes.
             pub fn keyword(ctx: &Context, a: Attribute) -> Option<&str> {

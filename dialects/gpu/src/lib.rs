@@ -18,10 +18,10 @@
 //!   operand segments of `gpu.alloc` and `gpu.launch_func` are upstream's, but no op produces
 //!   an `!gpu.async.token` (the `async` keyword and the token result are not supported): the
 //!   host code of tail waits for every launch.
-//! * **Enum attributes are kept as upstream spells them.** `#gpu<dim x>` has no mnemonic
-//!   after a dot, a form the IR core parses only as an opaque attribute (with
-//!   `--allow-unregistered-dialect`); the ops print them as keywords (`gpu.thread_id x`), and
-//!   the generic form carries the exact upstream text, which upstream `mlir-opt` parses.
+//! * **Enum attributes are spelled as upstream's.** `#gpu<dim x>` has no mnemonic after a
+//!   dot: it is a dialect-level attribute, parsed by the dialect's `parse_attribute` hook; the
+//!   ops print them as keywords (`gpu.thread_id x`), and the generic form prints the exact
+//!   upstream text, which upstream `mlir-opt` parses.
 //! * **Device-only ops** (ids, `barrier`, `shuffle`) must be nested in a `gpu.func`; upstream
 //!   also allows `gpu.launch` bodies, which tail does not use.
 //! * Atomics use `memref.atomic_rmw`, which belongs to the `memref` dialect
@@ -36,7 +36,8 @@ use tail_ir_macros::dialect;
 /// The gpu dialect.
 #[dialect(
     name = "gpu",
-    summary = "GPU kernels, launches, thread ids, barriers, shuffles and device memory"
+    summary = "GPU kernels, launches, thread ids, barriers, shuffles and device memory",
+    parse_attribute = attrs::parse_gpu_attribute
 )]
 pub struct GpuDialect;
 

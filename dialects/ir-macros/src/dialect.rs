@@ -11,6 +11,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let mut name: Option<LitStr> = None;
     let mut summary_arg: Option<LitStr> = None;
     let mut materialize: Option<syn::Path> = None;
+    let mut parse_attribute: Option<syn::Path> = None;
+    let mut parse_type: Option<syn::Path> = None;
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("name") {
             name = Some(meta.value()?.parse()?);
@@ -21,9 +23,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         } else if meta.path.is_ident("materialize_constant") {
             materialize = Some(meta.value()?.parse()?);
             Ok(())
+        } else if meta.path.is_ident("parse_attribute") {
+            parse_attribute = Some(meta.value()?.parse()?);
+            Ok(())
+        } else if meta.path.is_ident("parse_type") {
+            parse_type = Some(meta.value()?.parse()?);
+            Ok(())
         } else {
             Err(meta.error(format!(
-                "unknown #[dialect] option `{}`; expected name, summary, materialize_constant",
+                "unknown #[dialect] option `{}`; expected name, summary, materialize_constant, parse_attribute, parse_type",
                 meta.path
                     .get_ident()
                     .map(|i| i.to_string())
@@ -71,6 +79,17 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             "Constants produced by folding are materialized by [`{m}`]."
         ));
     }
+    if parse_attribute.is_some() || parse_type.is_some() {
+        docs.push(String::new());
+        docs.push(format!(
+            "Dialect-level {} (`#{ns}<…>` / `!{ns}<…>`, no mnemonic) are parsed by the dialect's hooks.",
+            match (parse_attribute.is_some(), parse_type.is_some()) {
+                (true, true) => "attributes and types",
+                (true, false) => "attributes",
+                _ => "types",
+            }
+        ));
+    }
     let docs = doc_attrs(&docs);
     let other_attrs: Vec<_> = item
         .attrs
@@ -89,6 +108,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         Some(p) => quote!(Some(#p)),
         None => quote!(None),
     };
+    let opt = |p: &Option<syn::Path>| match p {
+        Some(p) => quote!(Some(#p)),
+        None => quote!(None),
+    };
+    let (pa, pt) = (opt(&parse_attribute), opt(&parse_type));
     Ok(quote! {
         #docs
         #(#other_attrs)*
@@ -104,6 +128,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                 name: #ns,
                 summary: #summary_text,
                 materialize_constant: #mat,
+                parse_attribute: #pa,
+                parse_type: #pt,
             }
         }
     })

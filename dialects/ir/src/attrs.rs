@@ -207,7 +207,8 @@ impl Hasher for VecHasher<'_> {
 pub trait DialectAttr: DynEqHash + fmt::Debug + Send + Sync {
     /// Dialect namespace.
     fn dialect(&self) -> &'static str;
-    /// Mnemonic after the namespace.
+    /// Mnemonic after the namespace; empty for a dialect-level attribute, printed `#dialect<…>`
+    /// and parsed by the dialect's `parse_attribute` hook.
     fn mnemonic(&self) -> &'static str;
     /// Prints what follows the mnemonic (typically `<…>`).
     fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result;

@@ -314,6 +314,11 @@ impl<'a> Printer<'a> {
                 self.out.push('>');
                 Ok(())
             }
+            // `!dialect<…>` for a dialect-level type (no mnemonic).
+            TypeKind::Dialect(d) if d.mnemonic().is_empty() => {
+                write!(self.out, "!{}", d.dialect())?;
+                d.print_body(self)
+            }
             TypeKind::Dialect(d) => {
                 write!(self.out, "!{}.{}", d.dialect(), d.mnemonic())?;
                 d.print_body(self)
@@ -506,6 +511,11 @@ impl<'a> Printer<'a> {
                 }
                 self.out.push_str("> : ");
                 self.print_type(*ty)
+            }
+            // `#dialect<…>` for a dialect-level attribute (no mnemonic).
+            AttrKind::Dialect(d) if d.mnemonic().is_empty() => {
+                write!(self.out, "#{}", d.dialect())?;
+                d.print_body(self)
             }
             AttrKind::Dialect(d) => {
                 write!(self.out, "#{}.{}", d.dialect(), d.mnemonic())?;

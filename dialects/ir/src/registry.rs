@@ -150,6 +150,14 @@ pub struct DialectInfo {
     pub summary: &'static str,
     /// Builds a constant op producing `value` of type `ty` (used by folding).
     pub materialize_constant: Option<MaterializeConstantFn>,
+    /// Parses a dialect-level attribute `#dialect<…>` (upstream's `Dialect::parseAttribute`),
+    /// called with the parser at the `<`. Such attributes implement
+    /// [`DialectAttr`](crate::attrs::DialectAttr) with an empty mnemonic and print as
+    /// `#dialect` followed by their body.
+    pub parse_attribute: Option<fn(&mut Parser<'_>) -> ParseResult<Attribute>>,
+    /// Parses a dialect-level type `!dialect<…>`, called with the parser at the `<`; such
+    /// types have an empty mnemonic and print as `!dialect` followed by their body.
+    pub parse_type: Option<fn(&mut Parser<'_>) -> ParseResult<Type>>,
 }
 
 inventory::collect!(DialectInfo);

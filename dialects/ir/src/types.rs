@@ -285,7 +285,8 @@ impl<T: PartialEq + Hash + Any> DynEqHash for T {
 pub trait DialectType: DynEqHash + fmt::Debug + Send + Sync {
     /// Dialect namespace, e.g. `"tail"`.
     fn dialect(&self) -> &'static str;
-    /// Mnemonic after the namespace, e.g. `"array"`.
+    /// Mnemonic after the namespace, e.g. `"array"`; empty for a dialect-level type, printed
+    /// `!dialect<…>` and parsed by the dialect's `parse_type` hook.
     fn mnemonic(&self) -> &'static str;
     /// Prints what follows the mnemonic (typically `<…>`; may print nothing).
     fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result;

@@ -6,7 +6,7 @@ mod macro_dialect;
 use macro_dialect::*;
 use tail_ir::parser::parse_source;
 use tail_ir::printer::PrintOptions;
-use tail_ir::{Context, OpId};
+use tail_ir::{AttrKind, Context, OpId};
 
 /// Parses `text` and returns the printed top-level ops (without the implicit module).
 fn round_trip(text: &str) -> String {
@@ -234,4 +234,23 @@ fn parse_errors() {
     assert_eq!(e, "2 operands present, but expected 1");
     let e = parse_err("test.func @f : () -> () {\n^bb0(%x: i32):\n  test.attrs 1 : i32, [] \n}\n");
     assert_eq!(e, "expected ','");
+}
+
+#[test]
+fn dialect_level_attributes_and_types() {
+    let text = "test.attrs 0, [] {a = #test<depth 3>, t = !test<box !test<box i32>>}\n";
+    let mut ctx = Context::new();
+    let m = parse_source(&mut ctx, "t.mlir", text)
+        .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+    let out = print_body(&ctx, m);
+    assert!(
+        out.contains("{a = #test<depth 3>, t = !test<box !test<box i32>>}"),
+        "{out}"
+    );
+    let block = ctx.region_blocks(ctx.regions(m)[0])[0];
+    let op = ctx.block_ops(block).next().unwrap();
+    let a = ctx.attr(op, "a").unwrap();
+    assert!(matches!(ctx.attr_kind(a), AttrKind::Dialect(_)));
+    // The hook's own diagnostics.
+    assert!(parse_err("test.attrs 0, [] {a = #test<dpth 3>}").contains("expected 'depth'"));
 }

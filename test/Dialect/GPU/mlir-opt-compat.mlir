@@ -8,7 +8,7 @@
 // RUN: tail-opt %s -o %t.direct
 // RUN: tail-opt %s | mlir-opt | tail-opt -o %t.back
 // RUN: diff %t.direct %t.back
-// RUN: tail-opt %s --mlir-print-op-generic | mlir-opt --mlir-print-op-generic | tail-opt --allow-unregistered-dialect -o %t.generic
+// RUN: tail-opt %s --mlir-print-op-generic | mlir-opt --mlir-print-op-generic | tail-opt -o %t.generic
 // RUN: diff %t.direct %t.generic
 
 // CHECK:       module attributes {gpu.container_module} {

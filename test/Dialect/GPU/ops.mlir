@@ -1,5 +1,5 @@
 // RUN: tail-opt %s | tail-opt | FileCheck %s
-// RUN: tail-opt %s --mlir-print-op-generic | tail-opt --allow-unregistered-dialect | FileCheck %s
+// RUN: tail-opt %s --mlir-print-op-generic | tail-opt | FileCheck %s
 // RUN: tail-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // One case per op of the gpu dialect, in upstream MLIR's syntax.

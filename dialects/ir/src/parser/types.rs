@@ -413,6 +413,14 @@ impl<'a> Parser<'a> {
                 None => Err(self.err_at(pos, format!("undefined symbol alias id '{ident}'"))),
             },
             None => {
+                if let Some(f) = self
+                    .ctx
+                    .registry()
+                    .dialect(ident)
+                    .and_then(|d| d.parse_type)
+                {
+                    return f(self);
+                }
                 let body = self.capture_dialect_body()?;
                 self.opaque_type(ident, "", body, pos)
             }

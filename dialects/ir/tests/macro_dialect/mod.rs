@@ -16,7 +16,12 @@ use tail_ir::{
 /// The test dialect.
 ///
 /// Exercises the macros.
-#[dialect(name = "test", materialize_constant = materialize)]
+#[dialect(
+    name = "test",
+    materialize_constant = materialize,
+    parse_attribute = parse_depth_attr,
+    parse_type = parse_box_type
+)]
 pub struct TestDialect;
 
 fn materialize(b: &mut Builder<'_>, value: Attribute, _ty: Type, _loc: Location) -> Option<OpId> {
@@ -399,4 +404,56 @@ mod parsing_impl {
 /// Whether `ty` is an `!test.array`.
 pub fn is_array(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_kind(ty), TypeKind::Dialect(_)) && ArrayType::from_type(ctx, ty).is_some()
+}
+
+// ----- dialect-level attributes and types (`#test<…>`, `!test<…>`) -----------------------------
+
+/// `#test<depth N>`: a dialect-level attribute (empty mnemonic).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DepthAttr(pub i64);
+
+impl tail_ir::attrs::DialectAttr for DepthAttr {
+    fn dialect(&self) -> &'static str {
+        "test"
+    }
+    fn mnemonic(&self) -> &'static str {
+        ""
+    }
+    fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result {
+        write!(p, "<depth {}>", self.0)
+    }
+}
+
+fn parse_depth_attr(p: &mut Parser<'_>) -> ParseResult<Attribute> {
+    p.parse_punct("<")?;
+    p.parse_keyword("depth")?;
+    let n = p.parse_integer()?;
+    p.parse_punct(">")?;
+    Ok(p.ctx.intern_attr(AttrKind::Dialect(Box::new(DepthAttr(n)))))
+}
+
+/// `!test<box T>`: a dialect-level type (empty mnemonic).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BoxType(pub Type);
+
+impl tail_ir::DialectType for BoxType {
+    fn dialect(&self) -> &'static str {
+        "test"
+    }
+    fn mnemonic(&self) -> &'static str {
+        ""
+    }
+    fn print_body(&self, p: &mut Printer<'_>) -> fmt::Result {
+        p.write_str("<box ")?;
+        p.print_type(self.0)?;
+        p.write_str(">")
+    }
+}
+
+fn parse_box_type(p: &mut Parser<'_>) -> ParseResult<Type> {
+    p.parse_punct("<")?;
+    p.parse_keyword("box")?;
+    let t = p.parse_type()?;
+    p.parse_punct(">")?;
+    Ok(p.ctx.intern_type(TypeKind::Dialect(Box::new(BoxType(t)))))
 }

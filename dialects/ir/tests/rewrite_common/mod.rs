@@ -19,7 +19,7 @@ fn materialize(b: &mut Builder<'_>, value: Attribute, ty: Type, loc: Location) -
 }
 
 inventory::submit! {
-    DialectInfo { name: "test", summary: "test dialect", materialize_constant: Some(materialize) }
+    DialectInfo { name: "test", summary: "test dialect", materialize_constant: Some(materialize), parse_attribute: None, parse_type: None }
 }
 
 fn fold_constant(
