@@ -254,3 +254,24 @@ fn dialect_level_attributes_and_types() {
     // The hook's own diagnostics.
     assert!(parse_err("test.attrs 0, [] {a = #test<dpth 3>}").contains("expected 'depth'"));
 }
+
+#[test]
+fn optional_group_anchored_on_variadic_result() {
+    // Absent: zero results (not "cannot infer the type of result").
+    assert_eq!(round_trip("test.opt_results\n"), "test.opt_results\n");
+    let text = "%0:2 = test.opt_results -> i32, f32\n%1 = test.opt_results %0#0, %0#1 : i32, f32 -> i1\ntest.opt_results %1 : i1\n";
+    let mut ctx = Context::new();
+    let m = parse_source(&mut ctx, "t.mlir", text)
+        .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+    let printed = ctx.print_op_to_string(m, PrintOptions::default());
+    for line in text.lines() {
+        assert!(printed.contains(&format!("  {line}\n")), "{printed}");
+    }
+    let one = "%0 = test.opt_results {a} -> index\n";
+    assert_eq!(round_trip(one), one);
+    let mut ctx = Context::new();
+    let m = parse_source(&mut ctx, "t.mlir", "test.opt_results").unwrap();
+    let block = ctx.region_blocks(ctx.regions(m)[0])[0];
+    let op = ctx.block_ops(block).next().unwrap();
+    assert_eq!(ctx.num_results(op), 0);
+}

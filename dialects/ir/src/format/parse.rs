@@ -247,6 +247,14 @@ fn parse_elems(
                     continue;
                 };
                 if !parse_optional_first(spec, &elems[first_pos], p, st, s)? {
+                    // An absent group anchored on an optional/variadic result's types means
+                    // that group has no results (`(`->` type($results)^)?`).
+                    if let Anchor::Result(g) = anchor {
+                        let g = g as usize;
+                        if s.result_types[g].is_none() && spec.results[g].arity != Arity::Single {
+                            s.result_types[g] = Some(Vec::new());
+                        }
+                    }
                     continue;
                 }
                 let rest: Vec<FormatElem> = elems[first_pos + 1..]

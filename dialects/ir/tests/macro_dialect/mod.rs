@@ -406,6 +406,18 @@ pub fn is_array(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_kind(ty), TypeKind::Dialect(_)) && ArrayType::from_type(ctx, ty).is_some()
 }
 
+/// An optional group anchored on a variadic result's types: absent means no results.
+#[op(dialect = TestDialect, name = "opt_results",
+     format = "($args^ `:` type($args))? attr-dict (`->` type($results)^)?")]
+pub struct OptResultsOp {
+    /// Anything.
+    #[operand(variadic)]
+    args: AnyType,
+    /// Zero or more results.
+    #[result(variadic)]
+    results: AnyType,
+}
+
 // ----- dialect-level attributes and types (`#test<…>`, `!test<…>`) -----------------------------
 
 /// `#test<depth N>`: a dialect-level attribute (empty mnemonic).
