@@ -1,0 +1,1144 @@
+//! `convert-hpar-to-gpu`: `hpar` grid programs → `gpu.module` kernels and host code.
+//!
+//! # Sources
+//! The meaning of the `hpar` ops is FCL's (Dybdal, *Array abstractions for GPU programming*,
+//! 2017, Chapter 5): a push array is a writer that runs at its level and a `force` runs it into
+//! memory: `force<grid>` into global memory (here: the end of a kernel), `force<block>` into
+//! shared memory followed by a barrier. The block reduction is the classic tree in shared memory
+//! whose last 32 partial results are combined by one warp with `shfl.xor` butterflies (thesis
+//! Chapter 4; NVIDIA's *Optimizing parallel reduction in CUDA*, Harris 2007, and warp-shuffle
+//! reductions); FHPC'16 §6 for coalesced accesses (they are chosen by `convert-soac-to-hpar`).
+//!
+//! # Algorithm
+//! The pass runs on `builtin.module`, marks it `gpu.container_module` and adds one
+//! `gpu.module @tail_kernels`. In each `func.func` (one block), the `hpar.program<grid>` ops are
+//! lowered in order:
+//!
+//! * Scalar host code in a program (`arith`, …) is hoisted before it. Every host memref that a
+//!   program reads gets a device copy (`gpu.alloc` + `gpu.memcpy`, once per function).
+//! * Each `hpar.force<grid> %p` is one kernel `@<func>_k<i>` and one `gpu.launch_func`, writing
+//!   into a fresh `gpu.alloc` buffer (with the extents of the `unrealized_conversion_cast` that
+//!   returns it, if any, so rank-2 results keep their shape). The kernel depends on how `%p` is
+//!   built:
+//!   * `push<grid>(A)`: one thread per element, `blocks = ⌈len A / block-size⌉`; thread
+//!     `gid = block_id·block_dim + thread_id` evaluates `A[gid]` if `gid < len A`.
+//!   * `concat<block> n, c { b ↦ P }`: one block per sub-program (`blocks = n`), block `b`
+//!     runs the block program `P` and its result goes to `b·c + j`.
+//! * Block programs run their ops in order: `force<block>` allocates a workgroup attribution,
+//!   runs the push array into it and ends with `gpu.barrier`; `reduce<thread>` is an `scf.for`
+//!   fold; `reduce<block>` over a shared array of exactly `block-size` elements is the tree
+//!   (`tid < s` combines `s[tid]` and `s[tid+s]`, barrier, for `s = B/2 … 32`), then warp 0
+//!   reduces the last 32 values with `gpu.shuffle xor` 16, 8, 4, 2, 1, thread 0 stores the
+//!   result in `s[0]`, a barrier, and every thread reads it. `concat<thread> n, c` runs
+//!   sub-program `t` in thread `t` (`scf.for t = tid to n step block_dim`); `push<block>`
+//!   writes element `j` from thread `j mod block_dim`; `push<thread>` is a sequential loop.
+//! * Pull arrays are never stored unless forced: `generate`'s index function is inlined where
+//!   an element is needed, `hpar.index` of a forced array is a `memref.load` (global or
+//!   workgroup memory).
+//! * Values a kernel uses from the host become kernel parameters (device buffers for memrefs
+//!   and grid arrays, scalars as they are); workgroup buffers become workgroup attributions.
+//! * On the host, a grid array returned through `unrealized_conversion_cast` is copied back
+//!   into a `memref.alloc` buffer; `hpar.index` of a grid array copies it back and loads;
+//!   `hpar.length` is a `memref.dim`. Device buffers are freed before `func.return`.
+//!
+//! Anything else (a program at another place, `interleave`, `power`, `while`, `scan`,
+//! `seqfor`, a push array written by `map`, …) is an error located at the op.
+
+use rustc_hash::FxHashMap;
+use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::{
+    BlockId, Builder, Context, Diagnostic, InsertPoint, Location, OpId, OperationState, Type,
+    TypeKind, Value, DYNAMIC,
+};
+
+use tail_gpu::attrs::{AddressSpace, AddressSpaceAttr, DimKw, ShuffleModeKw};
+use tail_hpar::types::{push_parts, Level};
+
+use crate::util::*;
+
+/// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
+#[pass(
+    argument = "convert-hpar-to-gpu",
+    summary = "Lower hpar grid programs to gpu kernels and host launches",
+    anchor = "builtin.module",
+    name = "ConvertHParToGpu"
+)]
+pub struct ConvertHParToGpu {
+    #[option(
+        name = "block-size",
+        default = 256,
+        description = "Threads per block of every launch (a power of two, 32 to 1024)"
+    )]
+    block_size: usize,
+    #[statistic(name = "num-kernels", description = "Number of kernels created")]
+    num_kernels: Statistic,
+}
+
+impl PassRun for ConvertHParToGpu {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        module: OpId,
+        _am: &mut AnalysisManager,
+    ) -> PassResult {
+        let bs = self.block_size;
+        if !(32..=1024).contains(&bs) || !bs.is_power_of_two() {
+            return Err(Diagnostic::error(
+                ctx.op_loc(module),
+                format!("convert-hpar-to-gpu: block-size must be a power of two from 32 to 1024, got {bs}"),
+            )
+            .into());
+        }
+        let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) else {
+            return Ok(());
+        };
+        let funcs: Vec<OpId> = ctx
+            .block_op_vec(mblock)
+            .into_iter()
+            .filter(|&o| ctx.op_is(o, "func.func"))
+            .filter(|&f| {
+                ctx.walk_preorder(f)
+                    .into_iter()
+                    .any(|o| ctx.op_name_str(o).starts_with("hpar."))
+            })
+            .collect();
+        if funcs.is_empty() {
+            return Ok(());
+        }
+        let u = ctx.unit_attr();
+        ctx.set_attr(module, tail_gpu::ops::CONTAINER_MODULE_ATTR, u);
+        let loc = ctx.op_loc(module);
+        let gname = "tail_kernels";
+        if tail_builtin::util::lookup_symbol_in(ctx, module, gname).is_some() {
+            return Err(Diagnostic::error(
+                loc,
+                format!("convert-hpar-to-gpu: the module already defines the symbol '@{gname}'"),
+            )
+            .into());
+        }
+        let (r, gblock) = region(ctx, &[]);
+        let mut st = OperationState::new(ctx, "gpu.module", loc);
+        let n = ctx.string_attr(gname);
+        st.add_attr(ctx, "sym_name", n);
+        st.regions.push(r);
+        let gmod = ctx.create_op(st);
+        ctx.insert_op(gmod, InsertPoint::BlockEnd(mblock));
+        for f in funcs {
+            let mut h = Host {
+                gblock,
+                gname: gname.to_string(),
+                fname: ctx
+                    .attr(f, "sym_name")
+                    .and_then(|a| ctx.attr_as_str(a))
+                    .unwrap_or("f")
+                    .to_string(),
+                block: bs as i64,
+                kernels: 0,
+                dev: FxHashMap::default(),
+                hmap: VMap::default(),
+                allocs: Vec::new(),
+            };
+            h.convert_func(ctx, f)?;
+            self.num_kernels.add(h.kernels as u64);
+        }
+        Ok(())
+    }
+}
+
+fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    tail_ir::op_error(ctx, op, format!("{msg}"))
+}
+
+fn memref_shape(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
+    match ctx.type_kind(ty) {
+        TypeKind::MemRef { shape, elem, .. } => Some((shape.clone(), *elem)),
+        _ => None,
+    }
+}
+
+fn const_index(ctx: &Context, v: Value) -> Option<i64> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.op_is(d, "arith.constant") {
+        return None;
+    }
+    ctx.attr(d, "value").and_then(|a| ctx.attr_as_int(a))
+}
+
+/// Host-side state for one function.
+struct Host {
+    gblock: BlockId,
+    gname: String,
+    fname: String,
+    block: i64,
+    kernels: usize,
+    /// Host memref or grid array → its device buffer.
+    dev: FxHashMap<Value, Value>,
+    /// Scalar values of program bodies → their copies hoisted to the host.
+    hmap: VMap,
+    allocs: Vec<Value>,
+}
+
+impl Host {
+    fn convert_func(&mut self, ctx: &mut Context, f: OpId) -> CResult {
+        let body = ctx.region(f, 0);
+        let blocks = ctx.region_blocks(body).to_vec();
+        if blocks.len() != 1 {
+            return Err(err(
+                ctx,
+                f,
+                "cannot be converted by convert-hpar-to-gpu: only single-block functions are supported",
+            ));
+        }
+        let entry = blocks[0];
+        let mut dead = Vec::new();
+        for op in ctx.block_op_vec(entry) {
+            let name = ctx.op_name_str(op).to_string();
+            match name.as_str() {
+                "hpar.program" => {
+                    self.convert_program(ctx, op)?;
+                    dead.push(op);
+                }
+                "builtin.unrealized_conversion_cast" | "hpar.index" | "hpar.length"
+                    if ctx
+                        .operands(op)
+                        .next()
+                        .is_some_and(|v| self.dev.contains_key(&v)) =>
+                {
+                    self.host_use(ctx, op)?;
+                    dead.push(op);
+                }
+                "func.return" => {
+                    let mut b = Builder::before(ctx, op);
+                    for &m in &self.allocs {
+                        mk(&mut b, "gpu.dealloc", &[m], &[], &[], Vec::new());
+                    }
+                }
+                _ => {
+                    if let Some(n) = ctx
+                        .walk_preorder(op)
+                        .into_iter()
+                        .find(|&n| ctx.op_name_str(n).starts_with("hpar."))
+                    {
+                        return Err(err(
+                            ctx,
+                            n,
+                            "cannot be lowered by convert-hpar-to-gpu: only top-level 'hpar.program<grid>' ops and host uses of their results are supported",
+                        ));
+                    }
+                }
+            }
+        }
+        for op in dead.into_iter().rev() {
+            for r in ctx.results(op).to_vec() {
+                if let Some(u) = ctx.uses(r).next() {
+                    let user = u.op;
+                    return Err(err(
+                        ctx,
+                        user,
+                        "cannot be lowered by convert-hpar-to-gpu: uses the result of an hpar program in an unsupported way",
+                    ));
+                }
+            }
+            ctx.erase_op(op);
+        }
+        Ok(())
+    }
+
+    /// The device buffer of host memref `m`, copied in before `before` on first use.
+    fn ensure_dev(&mut self, ctx: &mut Context, m: Value, before: OpId) -> Value {
+        if let Some(&d) = self.dev.get(&m) {
+            return d;
+        }
+        let ty = ctx.value_type(m);
+        let (shape, _) = memref_shape(ctx, ty).expect("memref");
+        let mut b = Builder::before(ctx, before);
+        let mut dyns = Vec::new();
+        for (i, &s) in shape.iter().enumerate() {
+            if s == DYNAMIC {
+                let c = cidx(&mut b, i as i64);
+                dyns.push(tail_builtin::memref::DimOp::create(&mut b, m, c));
+            }
+        }
+        let d = gpu_alloc(&mut b, ty, &dyns);
+        mk(&mut b, "gpu.memcpy", &[d, m], &[], &[], Vec::new());
+        self.allocs.push(d);
+        self.dev.insert(m, d);
+        d
+    }
+
+    fn convert_program(&mut self, ctx: &mut Context, prog: OpId) -> CResult {
+        let pblock = ctx.entry_block(ctx.region(prog, 0)).expect("program body");
+        // Device copies of the host memrefs the program reads.
+        for n in ctx.walk_preorder(prog) {
+            for v in ctx.operand_vec(n) {
+                let outside = ctx
+                    .defining_op(v)
+                    .map(|d| !ctx.is_ancestor(prog, d))
+                    .unwrap_or_else(|| {
+                        ctx.value_parent_block(v)
+                            .and_then(|blk| ctx.block_parent_op(blk))
+                            .is_none_or(|o| !ctx.is_ancestor(prog, o))
+                    });
+                if outside && memref_shape(ctx, ctx.value_type(v)).is_some() {
+                    self.ensure_dev(ctx, v, prog);
+                }
+            }
+        }
+        for op in ctx.block_op_vec(pblock) {
+            let name = ctx.op_name_str(op).to_string();
+            match name.as_str() {
+                "hpar.force" => self.launch(ctx, prog, op)?,
+                "hpar.return" => {
+                    for (i, v) in ctx.operand_vec(op).into_iter().enumerate() {
+                        let r = ctx.result(prog, i);
+                        match self.dev.get(&v) {
+                            Some(&d) => {
+                                self.dev.insert(r, d);
+                            }
+                            None => {
+                                return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu: a grid program must return arrays forced at the grid level"));
+                            }
+                        }
+                    }
+                }
+                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.map" => {}
+                _ if name.starts_with("hpar.") => {
+                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, force<grid>)"));
+                }
+                _ => {
+                    if !ctx.regions(op).is_empty() {
+                        return Err(err(ctx, op, "cannot be hoisted out of a grid program by convert-hpar-to-gpu (host code with regions)"));
+                    }
+                    let c = ctx.clone_op(op, &mut self.hmap);
+                    ctx.insert_op(c, InsertPoint::Before(prog));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A host value for program value `v`.
+    fn hval(&self, v: Value) -> Value {
+        *self.hmap.get(&v).unwrap_or(&v)
+    }
+
+    /// The length of pull array `a` on the host.
+    fn host_len(&self, ctx: &Context, at: OpId, a: Value) -> CResult<Value> {
+        let d = ctx.defining_op(a);
+        match d.map(|d| ctx.op_name_str(d)) {
+            Some("hpar.generate") => Ok(self.hval(ctx.operand(d.unwrap(), 0))),
+            Some("hpar.map") => self.host_len(ctx, at, ctx.operand(d.unwrap(), 0)),
+            _ => Err(err(ctx, at, "cannot be lowered by convert-hpar-to-gpu: the length of the pushed array is not known on the host (supported: generate, map)")),
+        }
+    }
+
+    /// One kernel and its launch for `force<grid>`.
+    fn launch(&mut self, ctx: &mut Context, prog: OpId, force: OpId) -> CResult {
+        let p = ctx.operand(force, 0);
+        let (elem, _) = push_parts(ctx, ctx.value_type(p)).expect("push");
+        let pdef = ctx.defining_op(p).ok_or_else(|| {
+            err(
+                ctx,
+                force,
+                "cannot be lowered by convert-hpar-to-gpu: forces a block argument",
+            )
+        })?;
+        let loc = ctx.op_loc(force);
+        // The output buffer: shaped like the memref the program's result is returned as.
+        let fres = ctx.result(force, 0);
+        let mut out_ty = ctx.memref_type(vec![DYNAMIC], elem);
+        let mut out_dims: Option<Vec<Value>> = None;
+        let ret = ctx
+            .last_op(ctx.entry_block(ctx.region(prog, 0)).unwrap())
+            .unwrap();
+        if let Some(i) = ctx.operand_vec(ret).iter().position(|&v| v == fres) {
+            let r = ctx.result(prog, i);
+            for u in ctx.use_vec(r) {
+                let user = u.op;
+                if ctx.op_is(user, "builtin.unrealized_conversion_cast")
+                    && ctx.num_operands(user) > 1
+                {
+                    let ty = ctx.value_type(ctx.result(user, 0));
+                    let exts: Vec<Value> = ctx.operand_vec(user)[1..].to_vec();
+                    let dominates = exts.iter().all(|&e| match ctx.defining_op(e) {
+                        Some(d) => {
+                            ctx.op_parent_block(d) == ctx.op_parent_block(prog)
+                                && ctx.is_before_in_block(d, prog)
+                        }
+                        None => true,
+                    });
+                    if dominates
+                        && memref_shape(ctx, ty).is_some_and(|(s, _)| s.len() == exts.len())
+                    {
+                        out_ty = ty;
+                        out_dims = Some(exts);
+                    }
+                }
+            }
+        }
+        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        let (shape, _) = memref_shape(hb.ctx, out_ty).unwrap();
+        let dyns: Vec<Value> = match &out_dims {
+            Some(d) => shape
+                .iter()
+                .zip(d)
+                .filter(|(s, _)| **s == DYNAMIC)
+                .map(|(_, &v)| v)
+                .collect(),
+            None => {
+                let n = match hb.op_name_str(pdef) {
+                    "hpar.push" => self.host_len(hb.ctx, force, hb.operand(pdef, 0))?,
+                    "hpar.concat" => {
+                        let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(hb.operand(pdef, 1)));
+                        bin(&mut hb, "arith.muli", c, k)
+                    }
+                    _ => return Err(err(hb.ctx, force, "cannot be lowered by convert-hpar-to-gpu: the forced push array must come from push<grid> or concat<block>")),
+                };
+                vec![n]
+            }
+        };
+        let out = gpu_alloc(&mut hb, out_ty, &dyns);
+        self.allocs.push(out);
+        self.dev.insert(fres, out);
+        // Launch configuration.
+        let one = cidx(&mut hb, 1);
+        let bs = cidx(&mut hb, self.block);
+        let (kind, blocks) = match hb.op_name_str(pdef) {
+            "hpar.push" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid) => {
+                let n = self.host_len(hb.ctx, force, hb.operand(pdef, 0))?;
+                let nb = ceildiv(&mut hb, n, bs);
+                ("push", bin(&mut hb, "arith.maxui", nb, one))
+            }
+            "hpar.concat" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) => {
+                let c = self.hval(hb.operand(pdef, 0));
+                ("concat", bin(&mut hb, "arith.maxui", c, one))
+            }
+            _ => {
+                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid> or concat<block>)"));
+            }
+        };
+        // The kernel.
+        let kname = format!("{}_k{}", self.fname, self.kernels);
+        self.kernels += 1;
+        let (kr, kblock) = region(ctx, &[]);
+        let mut k = Kernel {
+            b: Builder::at_end(ctx, kblock, loc),
+            host: self,
+            prog,
+            entry: kblock,
+            kmap: VMap::default(),
+            mat: FxHashMap::default(),
+            params: Vec::new(),
+            shared: Vec::new(),
+        };
+        let outk = k.kval(force, out)?;
+        let sink = Sink::Global(outk);
+        if kind == "push" {
+            let a = k.b.operand(pdef, 0);
+            let bid = k.id("gpu.block_id");
+            let bdim = k.id("gpu.block_dim");
+            let tid = k.id("gpu.thread_id");
+            let g = bin(&mut k.b, "arith.muli", bid, bdim);
+            let gid = bin(&mut k.b, "arith.addi", g, tid);
+            let n = k.len(pdef, a)?;
+            let ok = ult(&mut k.b, gid, n);
+            k.if_then(ok, |k| {
+                let v = k.eval(pdef, a, gid)?;
+                k.store(&sink, gid, v)
+            })?;
+        } else {
+            let count = k.b.operand(pdef, 0);
+            let chunk = k.b.operand(pdef, 1);
+            let count = k.kval(pdef, count)?;
+            let chunk = k.kval(pdef, chunk)?;
+            let bid = k.id("gpu.block_id");
+            let ok = ult(&mut k.b, bid, count);
+            let body = k.b.entry_block(k.b.region(pdef, 0)).expect("body");
+            let arg = k.b.block_arg(body, 0);
+            k.if_then(ok, |k| {
+                k.kmap.insert(arg, bid);
+                let sub = Sink::Offset(Box::new(sink.clone()), bid, chunk);
+                k.program(body, Level::Block, &sub)
+            })?;
+        }
+        mk(&mut k.b, "gpu.return", &[], &[], &[], Vec::new());
+        // Parameters, then workgroup attributions, as entry-block arguments.
+        let params = std::mem::take(&mut k.params);
+        let shared = std::mem::take(&mut k.shared);
+        drop(k);
+        let mut ptys = Vec::new();
+        let mut host_args = Vec::new();
+        for (hv, ph) in &params {
+            let t = ctx.value_type(*ph);
+            let a = ctx.add_block_arg(kblock, t);
+            ctx.replace_all_uses_with(*ph, a);
+            ctx.erase_placeholder(*ph);
+            ptys.push(t);
+            host_args.push(*hv);
+        }
+        for ph in &shared {
+            let t = ctx.value_type(*ph);
+            let a = ctx.add_block_arg(kblock, t);
+            ctx.replace_all_uses_with(*ph, a);
+            ctx.erase_placeholder(*ph);
+        }
+        let mut st = OperationState::new(ctx, "gpu.func", loc);
+        let nm = ctx.string_attr(&kname);
+        st.add_attr(ctx, "sym_name", nm);
+        let fty = ctx.function_type(ptys, vec![]);
+        let fta = ctx.type_attr(fty);
+        st.add_attr(ctx, "function_type", fta);
+        let i64t = ctx.int_type(64);
+        let nw = ctx.int_attr(i64t, shared.len() as i64);
+        st.add_attr(ctx, "workgroup_attributions", nw);
+        let u = ctx.unit_attr();
+        st.add_attr(ctx, tail_gpu::ops::KERNEL_ATTR, u);
+        let kbs = ctx.dense_i32_array_attr(vec![self.block, 1, 1]);
+        st.add_attr(ctx, "known_block_size", kbs);
+        st.regions.push(kr);
+        let kf = ctx.create_op(st);
+        ctx.insert_op(kf, InsertPoint::BlockEnd(self.gblock));
+        // The launch.
+        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        let mut st = hb.state("gpu.launch_func");
+        st.operands = vec![blocks, one, one, bs, one, one];
+        st.operands.extend(&host_args);
+        let root = hb.ctx.intern(&self.gname);
+        let leaf = hb.ctx.intern(&kname);
+        let kref = hb.intern_attr(tail_ir::AttrKind::SymbolRef {
+            root,
+            nested: vec![leaf].into_iter().collect(),
+        });
+        st.add_attr(hb.ctx, "kernel", kref);
+        let seg = hb.dense_i32_array_attr(vec![
+            0,
+            1,
+            1,
+            1,
+            1,
+            1,
+            1,
+            0,
+            0,
+            0,
+            0,
+            host_args.len() as i64,
+            0,
+        ]);
+        st.add_attr(hb.ctx, tail_ir::format::OPERAND_SEGMENTS, seg);
+        hb.insert(st);
+        Ok(())
+    }
+
+    /// A host use of a grid array: copy back, read one element, or its length.
+    fn host_use(&mut self, ctx: &mut Context, op: OpId) -> CResult {
+        let src = ctx.operand(op, 0);
+        let d = self.dev[&src];
+        let dty = ctx.value_type(d);
+        let (dshape, elem) = memref_shape(ctx, dty).expect("memref");
+        let mut b = Builder::before(ctx, op);
+        let dims = |b: &mut Builder<'_>| -> Vec<Value> {
+            dshape
+                .iter()
+                .enumerate()
+                .filter(|(_, &s)| s == DYNAMIC)
+                .map(|(i, _)| {
+                    let c = cidx(b, i as i64);
+                    tail_builtin::memref::DimOp::create(b, d, c)
+                })
+                .collect()
+        };
+        let name = b.op_name_str(op).to_string();
+        let new = match name.as_str() {
+            "builtin.unrealized_conversion_cast" => {
+                let ty = b.value_type(b.result(op, 0));
+                if ty != dty {
+                    return Err(err(b.ctx, op, "cannot be lowered by convert-hpar-to-gpu: the memref type does not match the device buffer of the array"));
+                }
+                let ds = dims(&mut b);
+                let h = mk1(&mut b, "memref.alloc", &ds, ty, &[]);
+                mk(&mut b, "gpu.memcpy", &[h, d], &[], &[], Vec::new());
+                h
+            }
+            "hpar.index" => {
+                if dshape.len() != 1 {
+                    return Err(err(b.ctx, op, "cannot be lowered by convert-hpar-to-gpu: host reads of rank-2 device arrays"));
+                }
+                let ds = dims(&mut b);
+                let h = mk1(&mut b, "memref.alloc", &ds, dty, &[]);
+                mk(&mut b, "gpu.memcpy", &[h, d], &[], &[], Vec::new());
+                let i = b.operand(op, 1);
+                let v = mk1(&mut b, "memref.load", &[h, i], elem, &[]);
+                mk(&mut b, "memref.dealloc", &[h], &[], &[], Vec::new());
+                v
+            }
+            _ => {
+                let mut n = cidx(&mut b, 1);
+                for i in 0..dshape.len() {
+                    let c = cidx(&mut b, i as i64);
+                    let e = tail_builtin::memref::DimOp::create(&mut b, d, c);
+                    n = bin(&mut b, "arith.muli", n, e);
+                }
+                n
+            }
+        };
+        let r = b.result(op, 0);
+        b.replace_all_uses_with(r, new);
+        Ok(())
+    }
+}
+
+fn gpu_alloc(b: &mut Builder<'_>, ty: Type, dyns: &[Value]) -> Value {
+    let seg = b.dense_i32_array_attr(vec![0, dyns.len() as i64, 0]);
+    mk1(
+        b,
+        "gpu.alloc",
+        dyns,
+        ty,
+        &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
+    )
+}
+
+/// Where a push array's elements go.
+#[derive(Clone)]
+enum Sink {
+    /// A global buffer (rank 1, or rank 2 written row-major).
+    Global(Value),
+    /// A workgroup buffer.
+    Shared(Value),
+    /// Element `j` of sub-program `i` goes to `i·chunk + j` of the inner sink.
+    Offset(Box<Sink>, Value, Value),
+}
+
+/// Kernel-building state.
+struct Kernel<'c, 'h> {
+    b: Builder<'c>,
+    host: &'h Host,
+    prog: OpId,
+    /// The kernel's entry block.
+    entry: BlockId,
+    /// hpar value → kernel value (scalars).
+    kmap: VMap,
+    /// hpar pull array materialised in the kernel → its workgroup buffer.
+    mat: FxHashMap<Value, Value>,
+    /// Host value → placeholder of the kernel parameter.
+    params: Vec<(Value, Value)>,
+    /// Placeholders of the workgroup attributions.
+    shared: Vec<Value>,
+}
+
+impl Kernel<'_, '_> {
+    fn id(&mut self, name: &str) -> Value {
+        let x = DimKw::get(self.b.ctx, "x");
+        let it = self.b.index_type();
+        mk1(&mut self.b, name, &[], it, &[("dimension", x)])
+    }
+
+    fn if_then(&mut self, cond: Value, f: impl FnOnce(&mut Self) -> CResult) -> CResult {
+        let (_, then_b, _) = tail_builtin::scf::IfOp::create(&mut self.b, cond, &[], false);
+        let saved = self.b.insertion_point();
+        let y = self.b.last_op(then_b).expect("scf.yield");
+        self.b.set_insertion_point(InsertPoint::Before(y));
+        f(self)?;
+        self.b.set_insertion_point(saved);
+        Ok(())
+    }
+
+    /// `for i = lb to ub step s { f(i) }`.
+    fn for_loop(
+        &mut self,
+        lb: Value,
+        ub: Value,
+        step: Value,
+        f: impl FnOnce(&mut Self, Value) -> CResult,
+    ) -> CResult {
+        let (_, body) = tail_builtin::scf::ForOp::create(&mut self.b, lb, ub, step, &[]);
+        let saved = self.b.insertion_point();
+        let y = self.b.last_op(body).expect("scf.yield");
+        self.b.set_insertion_point(InsertPoint::Before(y));
+        let i = self.b.block_arg(body, 0);
+        f(self, i)?;
+        self.b.set_insertion_point(saved);
+        Ok(())
+    }
+
+    /// The kernel value of `v` (used by `user`): a value computed in the kernel, or a host value
+    /// passed as a parameter (device buffers for memrefs and grid arrays).
+    fn kval(&mut self, user: OpId, v: Value) -> CResult<Value> {
+        if let Some(&k) = self.kmap.get(&v) {
+            return Ok(k);
+        }
+        let inside = self
+            .b
+            .defining_op(v)
+            .is_some_and(|d| self.b.is_ancestor(self.prog, d));
+        if inside && !self.host.hmap.contains_key(&v) {
+            return Err(err(
+                self.b.ctx,
+                user,
+                "cannot be lowered by convert-hpar-to-gpu: uses a value the kernel cannot compute",
+            ));
+        }
+        let h = self.host.hval(v);
+        let h = *self.host.dev.get(&h).unwrap_or(&h);
+        if let Some(&(_, ph)) = self.params.iter().find(|(hv, _)| *hv == h) {
+            return Ok(ph);
+        }
+        if let Some(c) = self
+            .b
+            .defining_op(h)
+            .filter(|&c| self.b.op_is(c, "arith.constant"))
+        {
+            let mut m = VMap::default();
+            let n = self.b.clone_op(c, &mut m);
+            self.b.insert_op(n, InsertPoint::BlockStart(self.entry));
+            let k = self.b.result(n, 0);
+            self.kmap.insert(v, k);
+            return Ok(k);
+        }
+        let t = self.b.value_type(h);
+        if !is_scalar(self.b.ctx, t) && memref_shape(self.b.ctx, t).is_none() {
+            return Err(err(self.b.ctx, user, format!("cannot be lowered by convert-hpar-to-gpu: a value of type '{}' cannot be passed to a kernel", self.b.ctx.type_to_string(t))));
+        }
+        let ph = self.b.create_placeholder(t);
+        self.params.push((h, ph));
+        self.kmap.insert(v, ph);
+        Ok(ph)
+    }
+
+    /// The device buffer of a grid array, or the workgroup buffer of a block array.
+    fn buffer(&mut self, user: OpId, a: Value) -> CResult<Option<Value>> {
+        if let Some(&m) = self.mat.get(&a) {
+            return Ok(Some(m));
+        }
+        if self.host.dev.contains_key(&a) {
+            return self.kval(user, a).map(Some);
+        }
+        Ok(None)
+    }
+
+    /// The length of pull array `a` in the kernel.
+    fn len(&mut self, user: OpId, a: Value) -> CResult<Value> {
+        if let Some(m) = self.buffer(user, a)? {
+            let (shape, _) = memref_shape(self.b.ctx, self.b.value_type(m)).unwrap();
+            let mut n = cidx(&mut self.b, 1);
+            for i in 0..shape.len() {
+                let c = cidx(&mut self.b, i as i64);
+                let e = tail_builtin::memref::DimOp::create(&mut self.b, m, c);
+                n = bin(&mut self.b, "arith.muli", n, e);
+            }
+            return Ok(n);
+        }
+        let d = self.b.defining_op(a);
+        match d.map(|d| self.b.op_name_str(d).to_string()).as_deref() {
+            Some("hpar.generate") => {
+                let n = self.b.operand(d.unwrap(), 0);
+                self.kval(d.unwrap(), n)
+            }
+            Some("hpar.map") => {
+                let x = self.b.operand(d.unwrap(), 0);
+                self.len(d.unwrap(), x)
+            }
+            _ => Err(err(self.b.ctx, d.unwrap_or(user), "cannot be lowered by convert-hpar-to-gpu: unknown length of a pull array (supported: generate, map, forced arrays)")),
+        }
+    }
+
+    /// Loads element `i` (flat, row-major) of buffer `m`.
+    fn load(&mut self, m: Value, i: Value) -> Value {
+        let (shape, elem) = memref_shape(self.b.ctx, self.b.value_type(m)).unwrap();
+        let idx = self.delinearize(m, &shape, i);
+        let mut ops = vec![m];
+        ops.extend(idx);
+        mk1(&mut self.b, "memref.load", &ops, elem, &[])
+    }
+
+    fn delinearize(&mut self, m: Value, shape: &[i64], i: Value) -> Vec<Value> {
+        if shape.len() == 2 {
+            let c1 = cidx(&mut self.b, 1);
+            let cols = tail_builtin::memref::DimOp::create(&mut self.b, m, c1);
+            let r = bin(&mut self.b, "arith.divui", i, cols);
+            let c = bin(&mut self.b, "arith.remui", i, cols);
+            vec![r, c]
+        } else {
+            vec![i]
+        }
+    }
+
+    fn store(&mut self, sink: &Sink, i: Value, v: Value) -> CResult {
+        match sink {
+            Sink::Global(m) | Sink::Shared(m) => {
+                let m = *m;
+                let (shape, _) = memref_shape(self.b.ctx, self.b.value_type(m)).unwrap();
+                let idx = self.delinearize(m, &shape, i);
+                tail_builtin::memref::StoreOp::create(&mut self.b, v, m, &idx);
+                Ok(())
+            }
+            Sink::Offset(inner, sub, chunk) => {
+                let base = bin(&mut self.b, "arith.muli", *sub, *chunk);
+                let j = bin(&mut self.b, "arith.addi", base, i);
+                self.store(inner, j, v)
+            }
+        }
+    }
+
+    /// Element `i` of pull array `a`.
+    fn eval(&mut self, user: OpId, a: Value, i: Value) -> CResult<Value> {
+        if let Some(m) = self.buffer(user, a)? {
+            return Ok(self.load(m, i));
+        }
+        let Some(d) = self.b.defining_op(a) else {
+            return Err(err(self.b.ctx, user, "cannot be lowered by convert-hpar-to-gpu: reads a pull array passed as a block argument"));
+        };
+        match self.b.op_name_str(d).to_string().as_str() {
+            "hpar.generate" => {
+                let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
+                let arg = self.b.block_arg(blk, 0);
+                self.kmap.insert(arg, i);
+                let ys = self.lower_block(blk, false)?;
+                Ok(ys[0])
+            }
+            "hpar.map" => {
+                let x = self.b.operand(d, 0);
+                let xv = self.eval(d, x, i)?;
+                let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
+                let arg = self.b.block_arg(blk, 0);
+                self.kmap.insert(arg, xv);
+                let ys = self.lower_block(blk, false)?;
+                Ok(ys[0])
+            }
+            _ => Err(err(self.b.ctx, d, "cannot be lowered by convert-hpar-to-gpu: pull arrays must be generate, map or forced arrays")),
+        }
+    }
+
+    /// Lowers the ops of `blk` into the kernel; returns the terminator's operands (mapped),
+    /// and clones the terminator too when `keep_terminator`.
+    fn lower_block(&mut self, blk: BlockId, keep_terminator: bool) -> CResult<Vec<Value>> {
+        let ops = self.b.block_op_vec(blk);
+        let (term, body) = ops.split_last().expect("terminator");
+        for &o in body {
+            self.lower_op(o)?;
+        }
+        if keep_terminator {
+            self.lower_op(*term)?;
+            return Ok(Vec::new());
+        }
+        self.b
+            .operand_vec(*term)
+            .into_iter()
+            .map(|v| self.kval(*term, v))
+            .collect()
+    }
+
+    /// Lowers one scalar op (or an `scf` op with regions, recursively) into the kernel.
+    fn lower_op(&mut self, o: OpId) -> CResult {
+        let name = self.b.op_name_str(o).to_string();
+        match name.as_str() {
+            "hpar.index" => {
+                let (a, i) = (self.b.operand(o, 0), self.b.operand(o, 1));
+                let iv = self.kval(o, i)?;
+                let v = self.eval(o, a, iv)?;
+                let r = self.b.result(o, 0);
+                self.kmap.insert(r, v);
+                return Ok(());
+            }
+            "hpar.length" => {
+                let a = self.b.operand(o, 0);
+                let v = self.len(o, a)?;
+                let r = self.b.result(o, 0);
+                self.kmap.insert(r, v);
+                return Ok(());
+            }
+            _ if name.starts_with("hpar.") => {
+                return Err(err(
+                    self.b.ctx,
+                    o,
+                    "cannot be lowered by convert-hpar-to-gpu inside a function region",
+                ));
+            }
+            _ => {}
+        }
+        let operands: Vec<Value> = self
+            .b
+            .operand_vec(o)
+            .into_iter()
+            .map(|v| self.kval(o, v))
+            .collect::<CResult<_>>()?;
+        let loc: Location = self.b.op_loc(o);
+        let mut st = OperationState::new(self.b.ctx, &name, loc);
+        st.operands = operands;
+        st.result_types = self
+            .b
+            .results(o)
+            .iter()
+            .map(|&r| self.b.value_type(r))
+            .collect();
+        st.attrs = self.b.attrs(o).to_vec();
+        let regions = self.b.regions(o).to_vec();
+        let mut new_regions = Vec::new();
+        let mut todo = Vec::new();
+        for r in regions {
+            let nr = self.b.create_region();
+            for blk in self.b.region_blocks(r).to_vec() {
+                let tys: Vec<Type> = self
+                    .b
+                    .block_args(blk)
+                    .iter()
+                    .map(|&a| self.b.value_type(a))
+                    .collect();
+                let nb = self.b.append_new_block(nr, &tys);
+                let (old, new) = (
+                    self.b.block_args(blk).to_vec(),
+                    self.b.block_args(nb).to_vec(),
+                );
+                for (x, y) in old.into_iter().zip(new) {
+                    self.kmap.insert(x, y);
+                }
+                todo.push((blk, nb));
+            }
+            new_regions.push(nr);
+        }
+        if !self.b.successors(o).is_empty() {
+            return Err(err(
+                self.b.ctx,
+                o,
+                "cannot be lowered by convert-hpar-to-gpu: unstructured control flow",
+            ));
+        }
+        st.regions = new_regions;
+        let n = self.b.insert(st);
+        for (i, &r) in self.b.results(o).to_vec().iter().enumerate() {
+            let nr = self.b.result(n, i);
+            self.kmap.insert(r, nr);
+        }
+        let saved = self.b.insertion_point();
+        for (blk, nb) in todo {
+            self.b.set_insertion_point(InsertPoint::BlockEnd(nb));
+            self.lower_block(blk, true)?;
+        }
+        self.b.set_insertion_point(saved);
+        Ok(())
+    }
+
+    /// Runs the program region `blk` at level `l`; its returned push array goes to `sink`.
+    fn program(&mut self, blk: BlockId, l: Level, sink: &Sink) -> CResult {
+        for o in self.b.block_op_vec(blk) {
+            let name = self.b.op_name_str(o).to_string();
+            match name.as_str() {
+                "hpar.return" => {
+                    let q = self.b.operand(o, 0);
+                    self.push(o, q, l, sink)?;
+                }
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" => {}
+                "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
+                    self.force_block(o)?;
+                }
+                "hpar.reduce" => {
+                    let lv = tail_hpar::scope::op_level(self.b.ctx, o);
+                    let v = match lv {
+                        Some(Level::Thread) => self.reduce_thread(o)?,
+                        Some(Level::Block) => self.reduce_block(o)?,
+                        _ => {
+                            return Err(err(
+                                self.b.ctx,
+                                o,
+                                "cannot be lowered by convert-hpar-to-gpu at this level",
+                            ))
+                        }
+                    };
+                    let r = self.b.result(o, 0);
+                    self.kmap.insert(r, v);
+                }
+                _ if name.starts_with("hpar.") && name != "hpar.index" && name != "hpar.length" => {
+                    return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu in a {l}-level program (supported: generate, map, push, concat<thread>, force<block>, reduce<thread>, reduce<block>, index, length)")));
+                }
+                _ => self.lower_op(o)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes push array `q` (built at level `l`) into `sink`.
+    fn push(&mut self, user: OpId, q: Value, l: Level, sink: &Sink) -> CResult {
+        let Some(d) = self.b.defining_op(q) else {
+            return Err(err(
+                self.b.ctx,
+                user,
+                "cannot be lowered by convert-hpar-to-gpu: pushes a block argument",
+            ));
+        };
+        let name = self.b.op_name_str(d).to_string();
+        let ql = tail_hpar::scope::op_level(self.b.ctx, d);
+        match (name.as_str(), ql) {
+            ("hpar.push", Some(Level::Thread)) => {
+                let a = self.b.operand(d, 0);
+                let n = self.len(d, a)?;
+                let (z, one) = (cidx(&mut self.b, 0), cidx(&mut self.b, 1));
+                self.for_loop(z, n, one, |k, j| {
+                    let v = k.eval(d, a, j)?;
+                    k.store(sink, j, v)
+                })
+            }
+            ("hpar.push", Some(Level::Block)) => {
+                let a = self.b.operand(d, 0);
+                let n = self.len(d, a)?;
+                let tid = self.id("gpu.thread_id");
+                let bdim = self.id("gpu.block_dim");
+                self.for_loop(tid, n, bdim, |k, j| {
+                    let v = k.eval(d, a, j)?;
+                    k.store(sink, j, v)
+                })
+            }
+            ("hpar.concat", Some(Level::Thread)) if l == Level::Block => {
+                let count = self.b.operand(d, 0);
+                let chunk = self.b.operand(d, 1);
+                let count = self.kval(d, count)?;
+                let chunk = self.kval(d, chunk)?;
+                let body = self.b.entry_block(self.b.region(d, 0)).unwrap();
+                let arg = self.b.block_arg(body, 0);
+                let tid = self.id("gpu.thread_id");
+                let bdim = self.id("gpu.block_dim");
+                self.for_loop(tid, count, bdim, |k, t| {
+                    k.kmap.insert(arg, t);
+                    let sub = Sink::Offset(Box::new(sink.clone()), t, chunk);
+                    k.program(body, Level::Thread, &sub)
+                })
+            }
+            _ => Err(err(self.b.ctx, d, format!("cannot be lowered by convert-hpar-to-gpu as a push array of a {l}-level program"))),
+        }
+    }
+
+    /// `force<block>`: a workgroup buffer, written by the block, then a barrier.
+    fn force_block(&mut self, o: OpId) -> CResult {
+        let q = self.b.operand(o, 0);
+        let (elem, _) = push_parts(self.b.ctx, self.b.value_type(q)).unwrap();
+        let d = self.b.defining_op(q);
+        let n = d.and_then(|d| match self.b.op_name_str(d) {
+            "hpar.concat" => Some(
+                const_index(self.b.ctx, self.b.operand(d, 0))?
+                    * const_index(self.b.ctx, self.b.operand(d, 1))?,
+            ),
+            "hpar.push" => {
+                let a = self.b.operand(d, 0);
+                let g = self
+                    .b
+                    .defining_op(a)
+                    .filter(|&g| self.b.op_is(g, "hpar.generate"))?;
+                const_index(self.b.ctx, self.b.operand(g, 0))
+            }
+            _ => None,
+        });
+        let Some(n) = n else {
+            return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block-level array in shared memory needs a constant length"));
+        };
+        let space = AddressSpaceAttr::get(self.b.ctx, AddressSpace::Workgroup);
+        let ty = self.b.intern_type(TypeKind::MemRef {
+            shape: vec![n],
+            elem,
+            layout: None,
+            memory_space: Some(space),
+        });
+        let ph = self.b.create_placeholder(ty);
+        self.shared.push(ph);
+        self.push(o, q, Level::Block, &Sink::Shared(ph))?;
+        mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
+        let r = self.b.result(o, 0);
+        self.mat.insert(r, ph);
+        Ok(())
+    }
+
+    /// Applies the operator region of `red` to `x` and `y`.
+    fn combine(&mut self, red: OpId, x: Value, y: Value) -> CResult<Value> {
+        let blk = self.b.entry_block(self.b.region(red, 0)).unwrap();
+        let args = self.b.block_args(blk).to_vec();
+        self.kmap.insert(args[0], x);
+        self.kmap.insert(args[1], y);
+        Ok(self.lower_block(blk, false)?[0])
+    }
+
+    /// `reduce<thread>`: a sequential fold.
+    fn reduce_thread(&mut self, o: OpId) -> CResult<Value> {
+        let (xs, ne) = (self.b.operand(o, 0), self.b.operand(o, 1));
+        let ne = self.kval(o, ne)?;
+        let n = self.len(o, xs)?;
+        let (z, one) = (cidx(&mut self.b, 0), cidx(&mut self.b, 1));
+        let (f, body) = tail_builtin::scf::ForOp::create(&mut self.b, z, n, one, &[ne]);
+        let saved = self.b.insertion_point();
+        self.b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let (j, acc) = (self.b.block_arg(body, 0), self.b.block_arg(body, 1));
+        let x = self.eval(o, xs, j)?;
+        let r = self.combine(o, acc, x)?;
+        mk(&mut self.b, "scf.yield", &[r], &[], &[], Vec::new());
+        self.b.set_insertion_point(saved);
+        Ok(self.b.result(f.op(), 0))
+    }
+
+    /// `reduce<block>` over a workgroup buffer of `block-size` elements: tree, then warp
+    /// shuffles; the result is broadcast through element 0.
+    fn reduce_block(&mut self, o: OpId) -> CResult<Value> {
+        if self.b.attr(o, "comm").is_none() {
+            return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the block tree reduction needs a commutative operator (unit attribute 'comm')"));
+        }
+        let xs = self.b.operand(o, 0);
+        let Some(&sh) = self.mat.get(&xs) else {
+            return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block reduction must reduce an array forced to shared memory"));
+        };
+        let (shape, elem) = memref_shape(self.b.ctx, self.b.value_type(sh)).unwrap();
+        let bsz = self.host.block;
+        if shape != [bsz] {
+            return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
+        }
+        if !matches!(
+            self.b.type_kind(elem),
+            TypeKind::Integer { width: 32 | 64, .. }
+                | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64)
+        ) {
+            return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need i32, i64, f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+        }
+        let tid = self.id("gpu.thread_id");
+        let mut s = bsz / 2;
+        while s >= 32 {
+            let sv = cidx(&mut self.b, s);
+            let ok = ult(&mut self.b, tid, sv);
+            self.if_then(ok, |k| {
+                let a = mk1(&mut k.b, "memref.load", &[sh, tid], elem, &[]);
+                let j = bin(&mut k.b, "arith.addi", tid, sv);
+                let c = mk1(&mut k.b, "memref.load", &[sh, j], elem, &[]);
+                let r = k.combine(o, a, c)?;
+                tail_builtin::memref::StoreOp::create(&mut k.b, r, sh, &[tid]);
+                Ok(())
+            })?;
+            mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
+            s /= 2;
+        }
+        let c32 = cidx(&mut self.b, 32);
+        let warp0 = ult(&mut self.b, tid, c32);
+        self.if_then(warp0, |k| {
+            let mut v = mk1(&mut k.b, "memref.load", &[sh, tid], elem, &[]);
+            let width = ci32(&mut k.b, 32);
+            let i1 = k.b.i1_type();
+            for off in [16, 8, 4, 2, 1] {
+                let offv = ci32(&mut k.b, off);
+                let mode = ShuffleModeKw::get(k.b.ctx, "xor");
+                let sop = mk(
+                    &mut k.b,
+                    "gpu.shuffle",
+                    &[v, offv, width],
+                    &[elem, i1],
+                    &[("mode", mode)],
+                    Vec::new(),
+                );
+                let other = k.b.result(sop, 0);
+                v = k.combine(o, v, other)?;
+            }
+            let z = cidx(&mut k.b, 0);
+            let first = eq(&mut k.b, tid, z);
+            k.if_then(first, |k| {
+                tail_builtin::memref::StoreOp::create(&mut k.b, v, sh, &[z]);
+                Ok(())
+            })
+        })?;
+        mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
+        let z = cidx(&mut self.b, 0);
+        Ok(mk1(&mut self.b, "memref.load", &[sh, z], elem, &[]))
+    }
+}

@@ -1,0 +1,37 @@
+//! `tail-kernels`: kernel extraction, from `soac` through `hpar` to `gpu`.
+//!
+//! | argument | anchor | what it does |
+//! | --- | --- | --- |
+//! | [`convert-soac-to-hpar`](mod@soac_to_hpar) | `builtin.module` | top-level SOACs (map nests, reductions) → `hpar` grid programs |
+//! | [`convert-hpar-to-gpu`](mod@hpar_to_gpu) | `builtin.module` | `hpar` grid programs → `gpu.module` kernels and host code (`gpu.alloc`, `gpu.memcpy`, `gpu.launch_func`) |
+//!
+//! Named pipeline `soac-to-gpu`:
+//! `func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
+//! See `docs/KERNELS.md` for the mapping.
+#![deny(missing_docs)]
+
+pub mod hpar_to_gpu;
+pub mod soac_to_hpar;
+mod util;
+
+pub use hpar_to_gpu::ConvertHParToGpu;
+pub use soac_to_hpar::ConvertSoacToHPar;
+
+tail_ir::pass_pipeline! {
+    argument: "soac-to-gpu",
+    summary: "Fuse SOACs, extract kernels (convert-soac-to-hpar) and lower them to gpu (convert-hpar-to-gpu)",
+    pipeline: "func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse",
+}
+
+/// Forces this crate (and its pass registrations) to be linked into a binary; call it once
+/// from tools such as `tail-opt`.
+#[inline(never)]
+pub fn link() {
+    tail_transforms::link();
+    tail_fusion::link();
+    tail_soac::link();
+    tail_hpar::link();
+    tail_gpu::link();
+    std::hint::black_box(ConvertSoacToHPar::PASS_INFO);
+    std::hint::black_box(ConvertHParToGpu::PASS_INFO);
+}

@@ -1,0 +1,104 @@
+//! Small IR-building helpers shared by the two conversions (generic op creation, constants,
+//! index arithmetic).
+
+use rustc_hash::FxHashMap;
+use tail_ir::{Attribute, BlockId, Builder, Context, Diagnostic, OpId, RegionId, Type, Value};
+
+/// A value map for cloning.
+pub type VMap = FxHashMap<Value, Value>;
+
+/// Result type of the conversions.
+pub type CResult<T = ()> = Result<T, Diagnostic>;
+
+/// Creates op `name` at the builder's insertion point.
+pub fn mk(
+    b: &mut Builder<'_>,
+    name: &str,
+    operands: &[Value],
+    results: &[Type],
+    attrs: &[(&str, Attribute)],
+    regions: Vec<RegionId>,
+) -> OpId {
+    let mut st = b.state(name);
+    st.operands = operands.to_vec();
+    st.result_types = results.to_vec();
+    for &(n, a) in attrs {
+        st.add_attr(b.ctx, n, a);
+    }
+    st.regions = regions;
+    b.insert(st)
+}
+
+/// Creates a one-result op and returns its result.
+pub fn mk1(
+    b: &mut Builder<'_>,
+    name: &str,
+    operands: &[Value],
+    result: Type,
+    attrs: &[(&str, Attribute)],
+) -> Value {
+    let op = mk(b, name, operands, &[result], attrs, Vec::new());
+    b.result(op, 0)
+}
+
+/// A region with one block taking `args`; returns both.
+pub fn region(ctx: &mut Context, args: &[Type]) -> (RegionId, BlockId) {
+    let r = ctx.create_region();
+    let blk = ctx.append_new_block(r, args);
+    (r, blk)
+}
+
+/// `arith.constant v : index`.
+pub fn cidx(b: &mut Builder<'_>, v: i64) -> Value {
+    tail_builtin::arith::build_constant_index(b, v)
+}
+
+/// `arith.constant v : i32`.
+pub fn ci32(b: &mut Builder<'_>, v: i64) -> Value {
+    let t = b.int_type(32);
+    tail_builtin::arith::build_constant_int(b, t, v)
+}
+
+/// A binary `arith` op on two values of one type.
+pub fn bin(b: &mut Builder<'_>, name: &str, x: Value, y: Value) -> Value {
+    tail_builtin::arith::build_binary(b, name, x, y)
+}
+
+/// `ceil(x / y)` on `index` values.
+pub fn ceildiv(b: &mut Builder<'_>, x: Value, y: Value) -> Value {
+    let one = cidx(b, 1);
+    let ym1 = bin(b, "arith.subi", y, one);
+    let s = bin(b, "arith.addi", x, ym1);
+    bin(b, "arith.divui", s, y)
+}
+
+/// `arith.cmpi ult`.
+pub fn ult(b: &mut Builder<'_>, x: Value, y: Value) -> Value {
+    tail_builtin::arith::build_cmpi(b, tail_builtin::arith::CmpIPredicate::Ult, x, y)
+}
+
+/// `arith.cmpi eq`.
+pub fn eq(b: &mut Builder<'_>, x: Value, y: Value) -> Value {
+    tail_builtin::arith::build_cmpi(b, tail_builtin::arith::CmpIPredicate::Eq, x, y)
+}
+
+/// Whether `ty` is a scalar the kernels can hold (integer, index or float).
+pub fn is_scalar(ctx: &Context, ty: Type) -> bool {
+    tail_hpar::types::is_base(ctx, ty)
+}
+
+/// Clones the ops of `block` (all but its terminator) at the builder's insertion point with
+/// `map`, and returns the terminator's operands mapped.
+pub fn inline_block(b: &mut Builder<'_>, block: BlockId, map: &mut VMap) -> Vec<Value> {
+    let ops = b.block_op_vec(block);
+    let (term, body) = ops.split_last().expect("block has a terminator");
+    for &o in body {
+        let c = b.clone_op(o, map);
+        let ip = b.insertion_point();
+        b.insert_op(c, ip);
+    }
+    b.operand_vec(*term)
+        .into_iter()
+        .map(|v| *map.get(&v).unwrap_or(&v))
+        .collect()
+}

@@ -1,0 +1,66 @@
+// RUN: tail-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-hpar-to-gpu)'
+
+// What convert-hpar-to-gpu cannot lower is reported at the op, and the pass fails.
+
+// A block reduction needs exactly block-size elements in shared memory.
+func.func @small_block(%m: memref<?xf32>) {
+  hpar.program<grid> {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %p = hpar.concat<block> %c1, %c1 : !hpar.push<f32, grid> {
+    ^bb0(%b: index):
+      %g = hpar.generate %c64 : !hpar.pull<f32> {
+      ^bb0(%i: index):
+        %x = memref.load %m[%i] : memref<?xf32>
+        hpar.yield %x : f32
+      }
+      %q = hpar.push<block> %g : !hpar.pull<f32> -> !hpar.push<f32, block>
+      %s = hpar.force<block> %q : !hpar.push<f32, block> -> !hpar.pull<f32, block>
+      %z = arith.constant 0.0 : f32
+      // expected-error@+1 {{'hpar.reduce' op cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size (256) elements, got 64}}
+      %r = hpar.reduce<block> %s init(%z : f32) {comm} : !hpar.pull<f32, block> -> f32 {
+      ^bb0(%x: f32, %y: f32):
+        %a = arith.addf %x, %y : f32
+        hpar.yield %a : f32
+      }
+      %one = hpar.generate %c1 : !hpar.pull<f32> {
+      ^bb0(%i: index):
+        hpar.yield %r : f32
+      }
+      %o = hpar.push<block> %one : !hpar.pull<f32> -> !hpar.push<f32, block>
+      hpar.return %o : !hpar.push<f32, block>
+    }
+    %f = hpar.force<grid> %p : !hpar.push<f32, grid> -> !hpar.pull<f32, grid>
+    hpar.return
+  }
+  return
+}
+
+// -----
+
+// Block-level loops have no lowering yet.
+func.func @power(%m: memref<?xf32>, %n: index) {
+  hpar.program<grid> {
+    %c1 = arith.constant 1 : index
+    %p = hpar.concat<block> %c1, %c1 : !hpar.push<f32, grid> {
+    ^bb0(%b: index):
+      %g = hpar.generate %c1 : !hpar.pull<f32> {
+      ^bb0(%i: index):
+        %x = memref.load %m[%i] : memref<?xf32>
+        hpar.yield %x : f32
+      }
+      %q = hpar.push<block> %g : !hpar.pull<f32> -> !hpar.push<f32, block>
+      // expected-error@+1 {{'hpar.power' op cannot be lowered by convert-hpar-to-gpu in a block-level program}}
+      %w = hpar.power<block> %n, %q : !hpar.push<f32, block> -> !hpar.pull<f32, block> {
+      ^bb0(%it: index, %cur: !hpar.pull<f32, block>):
+        %r = hpar.push<block> %cur : !hpar.pull<f32, block> -> !hpar.push<f32, block>
+        hpar.return %r : !hpar.push<f32, block>
+      }
+      %o = hpar.push<block> %w : !hpar.pull<f32, block> -> !hpar.push<f32, block>
+      hpar.return %o : !hpar.push<f32, block>
+    }
+    %f = hpar.force<grid> %p : !hpar.push<f32, grid> -> !hpar.pull<f32, grid>
+    hpar.return
+  }
+  return
+}

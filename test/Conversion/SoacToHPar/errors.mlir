@@ -1,0 +1,55 @@
+// RUN: tail-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-soac-to-hpar)'
+
+// What convert-soac-to-hpar cannot lower is reported at the op, and the pass fails.
+
+// The block tree reduction reorders elements: the operator must be declared commutative.
+func.func @noncomm(%xs: tensor<?xi32>) -> i32 {
+  %z = arith.constant 0 : i32
+  // expected-error@+1 {{'soac.reduce' op cannot be lowered by convert-soac-to-hpar: the block reduction needs a commutative operator ('comm')}}
+  %s = soac.reduce %xs init(%z) : tensor<?xi32> -> i32 {
+  ^bb0(%a: i32, %x: i32):
+    %t = arith.subi %a, %x : i32
+    soac.yield %t : i32
+  }
+  return %s : i32
+}
+
+// -----
+
+// Scans have no kernel lowering yet.
+func.func @scan(%xs: tensor<?xi32>) -> tensor<?xi32> {
+  %z = arith.constant 0 : i32
+  // expected-error@+1 {{'soac.scan' op cannot be lowered by convert-soac-to-hpar}}
+  %s = soac.scan %xs init(%z) : tensor<?xi32> -> tensor<?xi32> {
+  ^bb0(%a: i32, %x: i32):
+    %t = arith.addi %a, %x : i32
+    soac.yield %t : i32
+  }
+  return %s : tensor<?xi32>
+}
+
+// -----
+
+// A map over a rank-3 array.
+func.func @rank3(%xs: tensor<?x?x?xi32>) -> tensor<?x?x?xi32> {
+  // expected-error@+1 {{'soac.map' op cannot be lowered by convert-soac-to-hpar: maps over rank-3 arrays are not supported (rank 1 and 2 are)}}
+  %r = soac.map %xs : tensor<?x?x?xi32> -> tensor<?x?x?xi32> {
+  ^bb0(%m: tensor<?x?xi32>):
+    soac.yield %m : tensor<?x?xi32>
+  }
+  return %r : tensor<?x?x?xi32>
+}
+
+// -----
+
+// A lambda that indexes another array (a free tensor variable).
+func.func @gather(%xs: tensor<?xi32>, %ys: tensor<?xi32>) -> tensor<?xi32> {
+  %r = soac.map %xs : tensor<?xi32> -> tensor<?xi32> {
+  ^bb0(%x: i32):
+    %i = arith.index_cast %x : i32 to index
+    // expected-error@+1 {{'soac.index' op cannot be lowered to a kernel by convert-soac-to-hpar: a map lambda may hold only scalar code}}
+    %v = soac.index %ys[%i] : tensor<?xi32> -> i32
+    soac.yield %v : i32
+  }
+  return %r : tensor<?xi32>
+}
