@@ -225,9 +225,8 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
         ctx.num_results(op)
     } else {
         // redomap: inputs…, neutral…; results = neutral count + mapped-out.
-        let ops = ctx.num_operands(op);
         let res = ctx.num_results(op);
-        // The printed form separates them; recover the count from the reduce lambda.
+        // The number of reduced values is half the combining lambda's arguments.
         let blk = ctx.entry_block(ctx.region(op, 0));
         let k = blk.map(|b| ctx.block_args(b).len() / 2).unwrap_or(0);
         if res != k {
@@ -237,7 +236,6 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
                 "cannot be lowered by convert-soac-to-hpar: mapped-out results of a redomap are not supported yet",
             ));
         }
-        let _ = ops;
         k
     };
     if neutral_count != 1 {
