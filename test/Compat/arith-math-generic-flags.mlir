@@ -1,12 +1,7 @@
 // mlir-opt's generic form spells out the default flags of arith and math ops as properties:
 // `<{overflowFlags = #arith.overflow<none>}>` on addi/subi/muli/shli/trunci and
 // `<{fastmath = #arith.fastmath<none>}>` on float arith ops, cmpf and every float math op.
-// Reading that back must give the same ops.
-// Known gap (XFAIL until fixed, then remove the XFAIL line): tail's arith dialect has no
-// `#arith.overflow` / `#arith.fastmath` attributes and the ops have no such attributes, so
-// tail-opt fails with "unknown attribute 'overflow' in dialect 'arith'" (resp. 'fastmath').
-// The same IR read back through mlir-opt's custom form works (arith.mlir, math.mlir).
-// XFAIL: *
+// Reading that back must give the same ops, whose custom forms leave the default flags out.
 // REQUIRES: mlir-opt
 // RUN: tail-opt %s --mlir-print-op-generic | mlir-opt --mlir-print-op-generic | tail-opt | FileCheck %s
 

@@ -14,6 +14,7 @@ use tail_ir::{Attribute, Context, FloatKind, FoldResult, OpId};
 use tail_ir_macros::{dialect, op};
 
 use crate::arith::arith_materialize;
+use crate::arith::FastMathFlags;
 use crate::constraints::*;
 use crate::util;
 
@@ -231,7 +232,7 @@ impl AbsIOp {
 /// %0 = math.fma %a, %b, %c : f32
 /// ```
 #[op(dialect = MathDialect, name = "fma", traits(Pure, SameOperandsAndResultType),
-     format = "$a `,` $b `,` $c attr-dict `:` type($result)", fold)]
+     format = "$a `,` $b `,` $c (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct FmaOp {
     #[operand]
     a: FloatLike,
@@ -241,6 +242,9 @@ pub struct FmaOp {
     c: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl FmaOp {
@@ -268,12 +272,15 @@ impl FmaOp {
 /// %0 = math.absf %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "absf", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct AbsFOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl AbsFOp {
@@ -288,12 +295,15 @@ impl AbsFOp {
 /// %0 = math.sqrt %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "sqrt", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct SqrtOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl SqrtOp {
@@ -308,12 +318,15 @@ impl SqrtOp {
 /// %0 = math.rsqrt %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "rsqrt", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct RsqrtOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl RsqrtOp {
@@ -328,12 +341,15 @@ impl RsqrtOp {
 /// %0 = math.exp %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "exp", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct ExpOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl ExpOp {
@@ -348,12 +364,15 @@ impl ExpOp {
 /// %0 = math.exp2 %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "exp2", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct Exp2Op {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl Exp2Op {
@@ -368,12 +387,15 @@ impl Exp2Op {
 /// %0 = math.expm1 %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "expm1", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct ExpM1Op {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl ExpM1Op {
@@ -388,12 +410,15 @@ impl ExpM1Op {
 /// %0 = math.log %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "log", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct LogOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl LogOp {
@@ -408,12 +433,15 @@ impl LogOp {
 /// %0 = math.log2 %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "log2", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct Log2Op {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl Log2Op {
@@ -428,12 +456,15 @@ impl Log2Op {
 /// %0 = math.log10 %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "log10", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct Log10Op {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl Log10Op {
@@ -448,12 +479,15 @@ impl Log10Op {
 /// %0 = math.log1p %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "log1p", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct Log1pOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl Log1pOp {
@@ -468,12 +502,15 @@ impl Log1pOp {
 /// %0 = math.sin %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "sin", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct SinOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl SinOp {
@@ -488,12 +525,15 @@ impl SinOp {
 /// %0 = math.cos %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "cos", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct CosOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl CosOp {
@@ -508,12 +548,15 @@ impl CosOp {
 /// %0 = math.tan %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "tan", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct TanOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl TanOp {
@@ -528,12 +571,15 @@ impl TanOp {
 /// %0 = math.tanh %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "tanh", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct TanhOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl TanhOp {
@@ -548,12 +594,15 @@ impl TanhOp {
 /// %0 = math.sinh %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "sinh", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct SinhOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl SinhOp {
@@ -568,12 +617,15 @@ impl SinhOp {
 /// %0 = math.cosh %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "cosh", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct CoshOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl CoshOp {
@@ -588,12 +640,15 @@ impl CoshOp {
 /// %0 = math.asin %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "asin", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct AsinOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl AsinOp {
@@ -608,12 +663,15 @@ impl AsinOp {
 /// %0 = math.acos %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "acos", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct AcosOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl AcosOp {
@@ -628,12 +686,15 @@ impl AcosOp {
 /// %0 = math.atan %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "atan", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct AtanOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl AtanOp {
@@ -648,12 +709,15 @@ impl AtanOp {
 /// %0 = math.cbrt %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "cbrt", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct CbrtOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl CbrtOp {
@@ -668,12 +732,15 @@ impl CbrtOp {
 /// %0 = math.erf %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "erf", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct ErfOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl ErfOp {
@@ -688,12 +755,15 @@ impl ErfOp {
 /// %0 = math.floor %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "floor", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct FloorOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl FloorOp {
@@ -708,12 +778,15 @@ impl FloorOp {
 /// %0 = math.ceil %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "ceil", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct CeilOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl CeilOp {
@@ -728,12 +801,15 @@ impl CeilOp {
 /// %0 = math.round %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "round", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct RoundOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl RoundOp {
@@ -748,12 +824,15 @@ impl RoundOp {
 /// %0 = math.roundeven %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "roundeven", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct RoundEvenOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl RoundEvenOp {
@@ -768,12 +847,15 @@ impl RoundEvenOp {
 /// %0 = math.trunc %x : f32
 /// ```
 #[op(dialect = MathDialect, name = "trunc", traits(Pure, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct TruncOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl TruncOp {
@@ -788,7 +870,7 @@ impl TruncOp {
 /// %0 = math.atan2 %a, %b : f32
 /// ```
 #[op(dialect = MathDialect, name = "atan2", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct Atan2Op {
     #[operand]
     lhs: FloatLike,
@@ -796,6 +878,9 @@ pub struct Atan2Op {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl Atan2Op {
@@ -810,7 +895,7 @@ impl Atan2Op {
 /// %0 = math.powf %a, %b : f32
 /// ```
 #[op(dialect = MathDialect, name = "powf", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct PowFOp {
     #[operand]
     lhs: FloatLike,
@@ -818,6 +903,9 @@ pub struct PowFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl PowFOp {
@@ -832,7 +920,7 @@ impl PowFOp {
 /// %0 = math.copysign %a, %b : f32
 /// ```
 #[op(dialect = MathDialect, name = "copysign", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct CopySignOp {
     #[operand]
     lhs: FloatLike,
@@ -840,6 +928,9 @@ pub struct CopySignOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl CopySignOp {

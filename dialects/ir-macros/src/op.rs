@@ -1109,6 +1109,26 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             quote!(Some(__consumed_operands)),
         )
     };
+    // Defaulted attributes: their default values are interned by every `Context` so that
+    // printers can tell a default-valued attribute from another value.
+    let default_submits: Vec<TokenStream> = attrs
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, m))| matches!(m, AttrMode::Default(_)))
+        .map(|(i, (f, _))| {
+            let n = f.ident.to_string();
+            let build = format_ident!("__default_attr_{}", i);
+            quote! {
+                fn #build(ctx: &mut ::tail_ir::Context) -> ::tail_ir::Attribute {
+                    let build = #ident::spec().attrs[#i].default.expect("a defaulted attribute");
+                    build(ctx)
+                }
+                ::tail_ir::__private::inventory::submit! {
+                    ::tail_ir::registry::DefaultAttrInfo { op: #ident::NAME, attr: #n, build: #build }
+                }
+            }
+        })
+        .collect();
     let canon_entry = match args.canonicalize {
         Some(sp) => quote_spanned!(sp=> Some(#ident::canonicalization_patterns)),
         None => quote!(None),
@@ -1176,6 +1196,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         #(#other_attrs)*
         #vis struct #ident(::tail_ir::OpId);
 
+        #[allow(non_snake_case)]
         impl #ident {
             #[doc = #name_doc]
             pub const NAME: &'static str = {
@@ -1260,6 +1281,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             #parse_fn
             #fold_fn
             #consumed_fn
+            #(#default_submits)*
             ::tail_ir::__private::inventory::submit! {
                 ::tail_ir::OpInfo {
                     name: #ident::NAME,

@@ -242,6 +242,8 @@ pub struct Context {
     pub allow_unregistered: bool,
     journal: Option<Journal>,
     change_count: u64,
+    /// Default values of defaulted op attributes, by (op, attribute) name.
+    default_attrs: FxHashMap<(&'static str, &'static str), Attribute>,
 }
 
 impl Default for Context {
@@ -269,10 +271,21 @@ impl Context {
             allow_unregistered: false,
             journal: None,
             change_count: 0,
+            default_attrs: FxHashMap::default(),
         };
         let registry = Registry::collect(&mut ctx.interner);
         ctx.registry = registry;
+        for d in inventory::iter::<crate::registry::DefaultAttrInfo> {
+            let a = (d.build)(&mut ctx);
+            ctx.default_attrs.insert((d.op, d.attr), a);
+        }
         ctx
+    }
+
+    /// The default value of attribute `attr` of op `op` declared with `#[attr(default = …)]`
+    /// (MLIR's `DefaultValuedAttr`), if it is one.
+    pub fn default_attr_value(&self, op: &str, attr: &str) -> Option<Attribute> {
+        self.default_attrs.get(&(op, attr)).copied()
     }
 
     // ----- interning -------------------------------------------------------------------------

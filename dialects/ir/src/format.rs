@@ -631,7 +631,18 @@ fn anchor_present(spec: &OpSpec, ctx: &Context, op: OpId, a: Anchor) -> bool {
     match a {
         Anchor::Operand(g) => !spec.operand_range(ctx, op, g as usize).is_empty(),
         Anchor::Result(g) => !spec.result_range(ctx, op, g as usize).is_empty(),
-        Anchor::Attr(i) => ctx.attr(op, spec.attrs[i as usize].name).is_some(),
+        // MLIR prints a group anchored on a `DefaultValuedAttr` only when the attribute differs
+        // from its default.
+        Anchor::Attr(i) => {
+            let a = &spec.attrs[i as usize];
+            match ctx.attr(op, a.name) {
+                None => false,
+                Some(v) if a.arity == AttrArity::Default => {
+                    ctx.default_attr_value(spec.name, a.name) != Some(v)
+                }
+                Some(_) => true,
+            }
+        }
         Anchor::Region(g) => {
             let r = spec.region_range(ctx, op, g as usize);
             if spec.regions[g as usize].variadic {

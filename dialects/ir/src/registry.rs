@@ -186,6 +186,19 @@ pub struct AttrDefInfo {
 
 inventory::collect!(AttrDefInfo);
 
+/// The default value of a defaulted op attribute (`#[attr(default = …)]`), interned by every
+/// [`Context`] (see [`Context::default_attr_value`]).
+pub struct DefaultAttrInfo {
+    /// Full op name.
+    pub op: &'static str,
+    /// Attribute name.
+    pub attr: &'static str,
+    /// Builds the default value.
+    pub build: fn(&mut Context) -> Attribute,
+}
+
+inventory::collect!(DefaultAttrInfo);
+
 /// Everything registered, indexed for lookup.
 #[derive(Default)]
 pub struct Registry {

@@ -1149,6 +1149,13 @@ impl ExtFOp {
 
 impl TruncFOp {
     pub(crate) fn fold(self, ctx: &mut Context, operands: &[Option<Attribute>]) -> Folded {
+        // Only the default rounding (to nearest even) is folded.
+        if self
+            .roundingmode(ctx)
+            .is_some_and(|a| super::flags::RoundingModeAttr::value(ctx, a) != Some(0))
+        {
+            return None;
+        }
         fold_float_cast(ctx, self.op(), operands)
     }
 }

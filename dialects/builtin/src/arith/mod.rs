@@ -13,9 +13,11 @@
 //! ([`CmpIPredicate`], [`CmpFPredicate`]) and printed as keywords.
 
 pub mod canon;
+pub mod flags;
 pub mod fold;
 pub mod ops;
 
+pub use flags::{FastMathAttr, FastMathFlags, IntegerOverflowAttr, OverflowFlags};
 pub use fold::{CmpFPredicate, CmpIPredicate};
 pub use ops::*;
 

@@ -12,6 +12,7 @@ use tail_ir::printer::Printer;
 use tail_ir::{Context, Diagnostic, OperationState, Type};
 use tail_ir_macros::op;
 
+use super::flags::{FastMathFlags, OverflowFlags, RoundingModeAttr};
 use super::fold::{CmpFPredicate, CmpIPredicate};
 use super::ArithDialect;
 use crate::constraints::*;
@@ -100,7 +101,7 @@ impl ConstantOp {
 /// %0 = arith.addi %a, %b : i32
 /// ```
 #[op(dialect = ArithDialect, name = "addi", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold, canonicalize)]
+     format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)", fold, canonicalize)]
 pub struct AddIOp {
     #[operand]
     lhs: SignlessIntegerLike,
@@ -108,6 +109,9 @@ pub struct AddIOp {
     rhs: SignlessIntegerLike,
     #[result]
     result: SignlessIntegerLike,
+    /// Integer overflow flags (default `none`).
+    #[attr(default = OverflowFlags::none(ctx))]
+    overflowFlags: OverflowFlags,
 }
 
 /// Integer subtraction, wrapping around at the bit width.
@@ -116,7 +120,7 @@ pub struct AddIOp {
 /// %0 = arith.subi %a, %b : i32
 /// ```
 #[op(dialect = ArithDialect, name = "subi", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold, canonicalize)]
+     format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)", fold, canonicalize)]
 pub struct SubIOp {
     #[operand]
     lhs: SignlessIntegerLike,
@@ -124,6 +128,9 @@ pub struct SubIOp {
     rhs: SignlessIntegerLike,
     #[result]
     result: SignlessIntegerLike,
+    /// Integer overflow flags (default `none`).
+    #[attr(default = OverflowFlags::none(ctx))]
+    overflowFlags: OverflowFlags,
 }
 
 /// Integer multiplication, wrapping around at the bit width.
@@ -132,7 +139,7 @@ pub struct SubIOp {
 /// %0 = arith.muli %a, %b : index
 /// ```
 #[op(dialect = ArithDialect, name = "muli", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold, canonicalize)]
+     format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)", fold, canonicalize)]
 pub struct MulIOp {
     #[operand]
     lhs: SignlessIntegerLike,
@@ -140,6 +147,9 @@ pub struct MulIOp {
     rhs: SignlessIntegerLike,
     #[result]
     result: SignlessIntegerLike,
+    /// Integer overflow flags (default `none`).
+    #[attr(default = OverflowFlags::none(ctx))]
+    overflowFlags: OverflowFlags,
 }
 
 /// Signed integer division, rounding toward zero. Division by zero and `INT_MIN / -1` are
@@ -293,7 +303,7 @@ pub struct XOrIOp {
 /// %0 = arith.shli %a, %b : i32
 /// ```
 #[op(dialect = ArithDialect, name = "shli", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)", fold)]
 pub struct ShLIOp {
     #[operand]
     lhs: SignlessIntegerLike,
@@ -301,6 +311,9 @@ pub struct ShLIOp {
     rhs: SignlessIntegerLike,
     #[result]
     result: SignlessIntegerLike,
+    /// Integer overflow flags (default `none`).
+    #[attr(default = OverflowFlags::none(ctx))]
+    overflowFlags: OverflowFlags,
 }
 
 /// Arithmetic (sign-filling) shift right.
@@ -407,7 +420,7 @@ pub struct MinUIOp {
 /// %0 = arith.addf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "addf", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct AddFOp {
     #[operand]
     lhs: FloatLike,
@@ -415,6 +428,9 @@ pub struct AddFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point subtraction.
@@ -423,7 +439,7 @@ pub struct AddFOp {
 /// %0 = arith.subf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "subf", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct SubFOp {
     #[operand]
     lhs: FloatLike,
@@ -431,6 +447,9 @@ pub struct SubFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point multiplication.
@@ -439,7 +458,7 @@ pub struct SubFOp {
 /// %0 = arith.mulf %a, %b : f64
 /// ```
 #[op(dialect = ArithDialect, name = "mulf", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct MulFOp {
     #[operand]
     lhs: FloatLike,
@@ -447,6 +466,9 @@ pub struct MulFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point division.
@@ -455,7 +477,7 @@ pub struct MulFOp {
 /// %0 = arith.divf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "divf", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct DivFOp {
     #[operand]
     lhs: FloatLike,
@@ -463,6 +485,9 @@ pub struct DivFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point remainder (C `fmod`: the result has the sign of the dividend).
@@ -471,7 +496,7 @@ pub struct DivFOp {
 /// %0 = arith.remf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "remf", traits(Pure, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct RemFOp {
     #[operand]
     lhs: FloatLike,
@@ -479,6 +504,9 @@ pub struct RemFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point maximum, propagating NaN and ordering `-0.0 < +0.0` (IEEE `maximum`).
@@ -487,7 +515,7 @@ pub struct RemFOp {
 /// %0 = arith.maximumf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "maximumf", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct MaximumFOp {
     #[operand]
     lhs: FloatLike,
@@ -495,6 +523,9 @@ pub struct MaximumFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point minimum, propagating NaN and ordering `-0.0 < +0.0` (IEEE `minimum`).
@@ -503,7 +534,7 @@ pub struct MaximumFOp {
 /// %0 = arith.minimumf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "minimumf", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct MinimumFOp {
     #[operand]
     lhs: FloatLike,
@@ -511,6 +542,9 @@ pub struct MinimumFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point maximum ignoring a NaN operand (IEEE `maxNum`).
@@ -519,7 +553,7 @@ pub struct MinimumFOp {
 /// %0 = arith.maxnumf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "maxnumf", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct MaxNumFOp {
     #[operand]
     lhs: FloatLike,
@@ -527,6 +561,9 @@ pub struct MaxNumFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point minimum ignoring a NaN operand (IEEE `minNum`).
@@ -535,7 +572,7 @@ pub struct MaxNumFOp {
 /// %0 = arith.minnumf %a, %b : f32
 /// ```
 #[op(dialect = ArithDialect, name = "minnumf", traits(Pure, Commutative, SameOperandsAndResultType),
-     format = "$lhs `,` $rhs attr-dict `:` type($result)", fold)]
+     format = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct MinNumFOp {
     #[operand]
     lhs: FloatLike,
@@ -543,6 +580,9 @@ pub struct MinNumFOp {
     rhs: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// Floating-point negation.
@@ -551,12 +591,15 @@ pub struct MinNumFOp {
 /// %0 = arith.negf %a : f32
 /// ```
 #[op(dialect = ArithDialect, name = "negf", traits(Pure, Involution, SameOperandsAndResultType),
-     format = "$operand attr-dict `:` type($result)", fold)]
+     format = "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($result)", fold)]
 pub struct NegFOp {
     #[operand]
     operand: FloatLike,
     #[result]
     result: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 // ----- comparisons and select ----------------------------------------------------------------
@@ -595,6 +638,9 @@ pub struct CmpFOp {
     rhs: FloatLike,
     #[result]
     result: BoolLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 /// The predicate of an `arith.cmpi`.
@@ -615,7 +661,15 @@ fn print_compare(p: &mut Printer<'_>, op: tail_ir::OpId, keyword: &str) -> fmt::
     let ctx = p.ctx;
     write!(p, " {keyword}, ")?;
     p.print_operands(op)?;
-    p.print_optional_attr_dict(op, &["predicate"])?;
+    // `cmpf`'s fast-math flags, left out when `none` (the default).
+    let fastmath = ctx
+        .attr(op, "fastmath")
+        .filter(|&a| ctx.default_attr_value(ctx.op_name_str(op), "fastmath") != Some(a));
+    if let Some(a) = fastmath {
+        p.write_str(" fastmath")?;
+        <FastMathFlags as tail_ir::AttrConstraint>::print(p, a)?;
+    }
+    p.print_optional_attr_dict(op, &["predicate", "fastmath"])?;
     p.write_str(" : ")?;
     p.print_type(ctx.value_type(ctx.operand(op, 0)))
 }
@@ -625,6 +679,7 @@ fn parse_compare(
     state: &mut OperationState,
     from_keyword: fn(&str) -> Option<i64>,
     cases: &str,
+    with_fastmath: bool,
 ) -> ParseResult<()> {
     let loc = p.loc();
     let kw = match p.parse_optional_any_keyword() {
@@ -641,6 +696,10 @@ fn parse_compare(
     let lhs = p.parse_operand()?;
     p.parse_punct(",")?;
     let rhs = p.parse_operand()?;
+    if with_fastmath && p.parse_optional_keyword("fastmath") {
+        let a = <FastMathFlags as tail_ir::AttrConstraint>::parse(p)?;
+        state.add_attr(p.ctx, "fastmath", a);
+    }
     p.parse_optional_attr_dict(&mut state.attrs)?;
     p.parse_punct(":")?;
     let ty = p.parse_type()?;
@@ -672,6 +731,7 @@ impl CmpIOp {
             state,
             |k| CmpIPredicate::from_keyword(k).map(|x| x as i64),
             "eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge",
+            false,
         )
     }
 }
@@ -693,6 +753,7 @@ impl CmpFOp {
             state,
             |k| CmpFPredicate::from_keyword(k).map(|x| x as i64),
             "false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true",
+            true,
         )
     }
 }
@@ -866,12 +927,15 @@ impl ExtUIOp {
 /// %0 = arith.trunci %a : i32 to i8
 /// ```
 #[op(dialect = ArithDialect, name = "trunci", traits(Pure),
-     format = "$input attr-dict `:` type($input) `to` type($out)", fold, verify)]
+     format = "$input (`overflow` `` $overflowFlags^)? attr-dict `:` type($input) `to` type($out)", fold, verify)]
 pub struct TruncIOp {
     #[operand]
     input: SignlessFixedWidthIntegerLike,
     #[result]
     out: SignlessFixedWidthIntegerLike,
+    /// Integer overflow flags (default `none`).
+    #[attr(default = OverflowFlags::none(ctx))]
+    overflowFlags: OverflowFlags,
 }
 
 impl TruncIOp {
@@ -942,12 +1006,15 @@ pub struct FPToUIOp {
 /// %0 = arith.extf %a : f32 to f64
 /// ```
 #[op(dialect = ArithDialect, name = "extf", traits(Pure),
-     format = "$input attr-dict `:` type($input) `to` type($out)", fold, verify)]
+     format = "$input (`fastmath` `` $fastmath^)? attr-dict `:` type($input) `to` type($out)", fold, verify)]
 pub struct ExtFOp {
     #[operand]
     input: FloatLike,
     #[result]
     out: FloatLike,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl ExtFOp {
@@ -962,12 +1029,18 @@ impl ExtFOp {
 /// %0 = arith.truncf %a : f64 to f32
 /// ```
 #[op(dialect = ArithDialect, name = "truncf", traits(Pure),
-     format = "$input attr-dict `:` type($input) `to` type($out)", fold, verify)]
+     format = "$input ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($input) `to` type($out)", fold, verify)]
 pub struct TruncFOp {
     #[operand]
     input: FloatLike,
     #[result]
     out: FloatLike,
+    /// How to round (absent: the current rounding mode, to nearest even).
+    #[attr(optional)]
+    roundingmode: RoundingModeAttr,
+    /// Fast-math flags (default `none`).
+    #[attr(default = FastMathFlags::none(ctx))]
+    fastmath: FastMathFlags,
 }
 
 impl TruncFOp {
