@@ -40,6 +40,15 @@ type_constraint! {
     /// A ranked or unranked memref (upstream `AnyMemRef`).
     pub MemRefLike: "memref of any type values" =
         |ctx, ty| matches!(ctx.type_kind(ty), TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. });
+    /// A signless integer or float (upstream `AnyTypeOf<[AnySignlessInteger, AnyFloat]>`).
+    pub SignlessIntegerOrFloat: "signless integer or floating-point" = |ctx, ty| signless_int(ctx, ty)
+        || matches!(ctx.type_kind(ty), TypeKind::Float(_));
+    /// A memref of signless integers or floats (upstream
+    /// `MemRefOf<[AnySignlessInteger, AnyFloat]>`).
+    pub MemRefOfSignlessIntegerOrFloat: "memref of signless integer or floating-point values" =
+        |ctx, ty| matches!(ctx.type_kind(ty),
+            TypeKind::MemRef { elem, .. } | TypeKind::UnrankedMemRef { elem, .. }
+                if signless_int(ctx, *elem) || matches!(ctx.type_kind(*elem), TypeKind::Float(_)));
     /// A statically shaped memref (`memref.global`).
     pub StaticShapeMemRef: "statically shaped memref of any type values" =
         |ctx, ty| matches!(ctx.type_kind(ty), TypeKind::MemRef { shape, .. } if !shape.contains(&tail_ir::DYNAMIC));

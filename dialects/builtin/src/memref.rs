@@ -1,5 +1,6 @@
 //! The `memref` dialect subset: allocation (`memref.alloc`, `memref.alloca`,
-//! `memref.dealloc`), element access (`memref.load`, `memref.store`), shape queries
+//! `memref.dealloc`), element access (`memref.load`, `memref.store`, `memref.atomic_rmw`
+//! with upstream's kinds), shape queries
 //! (`memref.dim`), casts and copies, and global buffers (`memref.global`,
 //! `memref.get_global`).
 //!
@@ -353,6 +354,147 @@ impl StoreOp {
             state.operands.push(i);
         }
         Ok(())
+    }
+}
+
+// ----- atomic_rmw --------------------------------------------------------------------------------
+
+/// The kinds of `memref.atomic_rmw` (upstream's `arith::AtomicRMWKind`), by value.
+pub const ATOMIC_RMW_KINDS: &[&str] = &[
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
+    "mins", "minu", "mulf", "muli", "ori", "xori",
+];
+
+/// The kind of an atomic read-modify-write (`kind = 0 : i64` is `addf`), printed as its
+/// keyword.
+pub struct AtomicRMWKindAttr;
+
+impl AtomicRMWKindAttr {
+    /// The kind's keyword, if `a` is a valid kind.
+    pub fn keyword(ctx: &Context, a: Attribute) -> Option<&'static str> {
+        match ctx.attr_kind(a) {
+            AttrKind::Integer { value, ty }
+                if util::int_or_index_width(ctx, *ty) == Some(64)
+                    && util::is_signless_int(ctx, *ty) =>
+            {
+                usize::try_from(*value)
+                    .ok()
+                    .and_then(|v| ATOMIC_RMW_KINDS.get(v).copied())
+            }
+            _ => None,
+        }
+    }
+}
+
+impl tail_ir::AttrConstraint for AtomicRMWKindAttr {
+    const DESCRIPTION: &'static str =
+        "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15";
+    fn check(ctx: &Context, a: Attribute) -> bool {
+        Self::keyword(ctx, a).is_some()
+    }
+    fn print(p: &mut Printer<'_>, a: Attribute) -> fmt::Result {
+        match Self::keyword(p.ctx, a) {
+            Some(k) => p.write_str(k),
+            None => p.print_attr(a),
+        }
+    }
+    fn parse(p: &mut Parser<'_>) -> ParseResult<Attribute> {
+        let loc = p.loc();
+        let kw = match p.parse_optional_any_keyword() {
+            Some(k) => k,
+            None => p.parse_string()?,
+        };
+        let Some(v) = ATOMIC_RMW_KINDS.iter().position(|&k| k == kw) else {
+            return Err(Diagnostic::error(
+                loc,
+                format!(
+                    "expected string or keyword containing one of the following enum values for attribute 'kind' [{}]",
+                    ATOMIC_RMW_KINDS.join(", ")
+                ),
+            ));
+        };
+        let i64t = p.ctx.int_type(64);
+        Ok(p.ctx.int_attr(i64t, v as i64))
+    }
+}
+
+/// Atomically combines `value` with the element at the given indices (one `index` per
+/// dimension) by `kind`, stores the result, and returns the element's previous value.
+///
+/// ```mlir
+/// %old = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<10xf32>) -> f32
+/// ```
+#[op(dialect = MemRefDialect, name = "atomic_rmw", traits(MemRead, MemWrite),
+     format = "$kind $value `,` $memref `[` $indices `]` attr-dict `:` `(` type($value) `,` type($memref) `)` `->` type($result)",
+     verify)]
+pub struct AtomicRMWOp {
+    /// The combining operation.
+    #[attr]
+    kind: AtomicRMWKindAttr,
+    /// The value combined with the element.
+    #[operand]
+    value: SignlessIntegerOrFloat,
+    /// The buffer read from and written to.
+    #[operand]
+    memref: MemRefOfSignlessIntegerOrFloat,
+    /// One index per dimension.
+    #[operand(variadic)]
+    indices: IndexType,
+    /// The element's previous value.
+    #[result]
+    result: SignlessIntegerOrFloat,
+}
+
+impl AtomicRMWOp {
+    pub(crate) fn verify(self, ctx: &Context) -> Result<(), Diagnostic> {
+        let op = self.op();
+        let vty = ctx.value_type(self.value(ctx));
+        if vty != ctx.value_type(self.result(ctx)) {
+            return Err(op_error(
+                ctx,
+                op,
+                "failed to verify that all of {value, result} have same type",
+            ));
+        }
+        let mty = ctx.value_type(self.memref(ctx));
+        if memref_element_type(ctx, mty) != Some(vty) {
+            return Err(op_error(
+                ctx,
+                op,
+                "failed to verify that value type matches element type of memref",
+            ));
+        }
+        if let Some((shape, _, _)) = memref_parts(ctx, mty) {
+            if self.indices(ctx).len() != shape.len() {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    "expects the number of subscripts to be equal to memref rank",
+                ));
+            }
+        }
+        let kind = AtomicRMWKindAttr::keyword(ctx, self.kind(ctx)).unwrap_or_default();
+        let is_float = util::float_kind(ctx, vty).is_some();
+        let wants = match kind {
+            "addf" | "maximumf" | "minimumf" | "mulf" | "maxnumf" | "minnumf" => Some(true),
+            "addi" | "maxs" | "maxu" | "mins" | "minu" | "muli" | "ori" | "andi" | "xori" => {
+                Some(false)
+            }
+            _ => None,
+        };
+        match wants {
+            Some(true) if !is_float => Err(op_error(
+                ctx,
+                op,
+                format!("with kind '{kind}' expects a floating-point type"),
+            )),
+            Some(false) if is_float => Err(op_error(
+                ctx,
+                op,
+                format!("with kind '{kind}' expects an integer type"),
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
