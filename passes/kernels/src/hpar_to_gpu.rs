@@ -752,16 +752,20 @@ impl Kernel<'_, '_> {
         mk1(&mut self.b, "memref.load", &ops, elem, &[])
     }
 
+    /// The row-major indices of flat position `i` in buffer `m` (of rank `shape.len()`).
     fn delinearize(&mut self, m: Value, shape: &[i64], i: Value) -> Vec<Value> {
-        if shape.len() == 2 {
-            let c1 = cidx(&mut self.b, 1);
-            let cols = tail_builtin::memref::DimOp::create(&mut self.b, m, c1);
-            let r = bin(&mut self.b, "arith.divui", i, cols);
-            let c = bin(&mut self.b, "arith.remui", i, cols);
-            vec![r, c]
-        } else {
-            vec![i]
+        let mut idx = vec![i; shape.len()];
+        let mut rest = i;
+        for a in (1..shape.len()).rev() {
+            let c = cidx(&mut self.b, a as i64);
+            let e = tail_builtin::memref::DimOp::create(&mut self.b, m, c);
+            idx[a] = bin(&mut self.b, "arith.remui", rest, e);
+            rest = bin(&mut self.b, "arith.divui", rest, e);
         }
+        if !shape.is_empty() {
+            idx[0] = rest;
+        }
+        idx
     }
 
     fn store(&mut self, sink: &Sink, i: Value, v: Value) -> CResult {

@@ -7,9 +7,11 @@
 //!
 //! Named pipeline `soac-to-gpu`:
 //! `func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
+//! Named pipeline `tail-to-gpu`: `tail-to-soac,func.func(soac-opt),soac-to-gpu`.
 //! See `docs/KERNELS.md` for the mapping.
 #![deny(missing_docs)]
 
+mod arr;
 pub mod hpar_to_gpu;
 pub mod soac_to_hpar;
 mod util;
@@ -21,6 +23,12 @@ tail_ir::pass_pipeline! {
     argument: "soac-to-gpu",
     summary: "Fuse SOACs, extract kernels (convert-soac-to-hpar) and lower them to gpu (convert-hpar-to-gpu)",
     pipeline: "func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse",
+}
+
+tail_ir::pass_pipeline! {
+    argument: "tail-to-gpu",
+    summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt) and soac-to-gpu",
+    pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu",
 }
 
 /// Forces this crate (and its pass registrations) to be linked into a binary; call it once

@@ -21,7 +21,9 @@
 //! | `map` of `map` over rank-2 arrays | the same over the flattened `n·m` index space | `grid-thread` |
 //! | `reduce`/`redomap` (comm, one result) over a rank-1 array | two programs: `concat<block>` of per-thread `reduce<thread>` pre-reductions, `force<block>`, `reduce<block>`; then the same with one block over the block results | `block-tree` |
 //! | `map` over a rank-2 array whose lambda is a `reduce`/`redomap` of its row | one block per row, as above | `block-row` |
+//! | `map` nest of depth `d` down to a scalar lambda | one program over the product of the `d` outer extents | `grid-thread` |
 //! | `soac.dim` | the extent (`memref.dim`, or the producer's) | |
+//! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -31,9 +33,11 @@
 //! reduction's scalar is read on the host with `hpar.index %r[0]`.
 //!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
-//! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Anything else (a
-//! lambda holding a SOAC or a tensor, a `scan`, a view, a non-commutative reduction, several
-//! reduced values, `soac.iota`, …) is reported as an error located at the op.
+//! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
+//! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
+//! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
+//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, several reduced
+//! values, mapped-out redomap results, …) is reported as an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -41,6 +45,7 @@ use tail_ir::{Builder, Context, Diagnostic, InsertPoint, OpId, Type, TypeKind, V
 
 use tail_hpar::types::{Level, LevelAttr, PullType, PushType};
 
+use crate::arr::{self, Arr};
 use crate::util::*;
 
 /// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
@@ -105,23 +110,6 @@ impl PassRun for ConvertSoacToHPar {
     }
 }
 
-/// Where an array lives after conversion, with its extents (host `index` values).
-#[derive(Clone)]
-enum Arr {
-    /// A function argument: a memref.
-    Host { mem: Value, ext: Vec<Value> },
-    /// The result of a grid program: a flat, row-major `!hpar.pull<τ, grid>`.
-    Grid { pull: Value, ext: Vec<Value> },
-}
-
-impl Arr {
-    fn ext(&self) -> &[Value] {
-        match self {
-            Arr::Host { ext, .. } | Arr::Grid { ext, .. } => ext,
-        }
-    }
-}
-
 struct Cx {
     arrs: FxHashMap<Value, Arr>,
     block: i64,
@@ -171,6 +159,10 @@ fn push_ty(ctx: &mut Context, elem: Type, l: Level) -> Type {
 fn check_scalar_lambda(ctx: &Context, block: tail_ir::BlockId, what: &str) -> CResult {
     for o in ctx.block_op_vec(block) {
         for n in ctx.walk_preorder(o) {
+            // Element reads of free arrays are lowered inside the program (`lower_free`).
+            if ctx.op_is(n, "soac.index") || ctx.op_is(n, "soac.dim") {
+                continue;
+            }
             if ctx.op_name_str(n).starts_with("soac.") && !ctx.op_is(n, "soac.yield") {
                 return Err(err(
                     ctx,
@@ -355,71 +347,412 @@ impl Cx {
         }
         let mut dead = Vec::new();
         for op in ops {
-            let name = b.op_name_str(op).to_string();
-            b.set_insertion_point(InsertPoint::Before(op));
-            b.loc = b.op_loc(op);
-            match name.as_str() {
-                "soac.map" => {
-                    self.convert_map(&mut b, op)?;
-                    dead.push(op);
-                }
-                "soac.reduce" | "soac.redomap" => {
-                    let red = analyse_reduce(b.ctx, op)?;
-                    let s = self.full_reduce(&mut b, &red)?;
-                    let r = b.result(op, 0);
-                    b.replace_all_uses_with(r, s);
-                    dead.push(op);
-                }
-                "soac.dim" => {
-                    let src = b.operand(op, 0);
-                    let axis = b
-                        .attr(op, "axis")
-                        .and_then(|a| b.attr_as_int(a))
-                        .unwrap_or(0) as usize;
-                    let e = self.arr(b.ctx, op, src)?.ext()[axis];
-                    let r = b.result(op, 0);
-                    b.replace_all_uses_with(r, e);
-                    dead.push(op);
-                }
-                "func.return" => {
-                    for (i, v) in b.operand_vec(op).into_iter().enumerate() {
-                        let t = b.value_type(v);
-                        if !is_tensor(b.ctx, t) {
-                            continue;
-                        }
-                        let mt = to_memref(b.ctx, t);
-                        let nv = match self.arr(b.ctx, op, v)? {
-                            Arr::Host { mem, .. } => mem,
-                            Arr::Grid { pull, ext } => {
-                                let mut ops = vec![pull];
-                                ops.extend(ext);
-                                mk1(&mut b, "builtin.unrealized_conversion_cast", &ops, mt, &[])
-                            }
-                        };
-                        b.set_operand(op, i, nv);
-                    }
-                }
-                _ => {
-                    let bad = b.walk_preorder(op).into_iter().find(|&n| {
-                        b.op_name_str(n).starts_with("soac.")
-                            || b.operands(n).any(|v| is_tensor(b.ctx, b.value_type(v)))
-                            || b.results(n)
-                                .iter()
-                                .any(|&r| is_tensor(b.ctx, b.value_type(r)))
-                    });
-                    if let Some(n) = bad {
-                        return Err(err(
-                            b.ctx,
-                            n,
-                            "cannot be lowered by convert-soac-to-hpar (supported: soac.map nests of scalar code over rank-1/rank-2 arrays, soac.reduce/redomap, soac.dim)",
-                        ));
-                    }
-                }
-            }
+            self.convert_op(&mut b, op, &mut dead)?;
         }
         for op in dead.into_iter().rev() {
             b.erase_op(op);
         }
+        Ok(())
+    }
+
+    /// The extents of `res` (a tensor): static ones from its type, dynamic ones taken in order
+    /// from `dyns`.
+    fn result_ext(b: &mut Builder<'_>, res: Value, dyns: &[Value]) -> Vec<Value> {
+        let (shape, _) = tensor_parts(b.ctx, b.value_type(res)).expect("ranked tensor");
+        let mut k = 0;
+        shape
+            .iter()
+            .map(|&s| {
+                if s == DYNAMIC {
+                    k += 1;
+                    dyns[k - 1]
+                } else {
+                    cidx(b, s)
+                }
+            })
+            .collect()
+    }
+
+    /// Rewrites one top-level op of a function (or one hoisted out of a top-level `scf.if`);
+    /// ops with no further use are pushed on `dead`.
+    fn convert_op(&mut self, b: &mut Builder<'_>, op: OpId, dead: &mut Vec<OpId>) -> CResult {
+        let name = b.op_name_str(op).to_string();
+        b.set_insertion_point(InsertPoint::Before(op));
+        b.loc = b.op_loc(op);
+        let operands = b.operand_vec(op);
+        let view = |this: &mut Self, b: &mut Builder<'_>, a: Arr| {
+            let r = b.result(op, 0);
+            this.arrs.insert(r, a);
+        };
+        match name.as_str() {
+            "soac.map" => {
+                self.convert_map(b, op)?;
+                dead.push(op);
+            }
+            "soac.reduce" | "soac.redomap" => {
+                let red = analyse_reduce(b.ctx, op)?;
+                let s = self.full_reduce(b, &red)?;
+                let r = b.result(op, 0);
+                b.replace_all_uses_with(r, s);
+                dead.push(op);
+            }
+            "soac.dim" => {
+                let src = operands[0];
+                let axis = b
+                    .attr(op, "axis")
+                    .and_then(|a| b.attr_as_int(a))
+                    .unwrap_or(0) as usize;
+                let e = self.arr(b.ctx, op, src)?.ext()[axis];
+                let r = b.result(op, 0);
+                b.replace_all_uses_with(r, e);
+                dead.push(op);
+            }
+            "soac.iota" => {
+                let r = b.result(op, 0);
+                let ext = Self::result_ext(b, r, &operands);
+                let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor");
+                view(
+                    self,
+                    b,
+                    Arr::Iota {
+                        start: 0,
+                        step: 1,
+                        elem,
+                        ext,
+                    },
+                );
+                dead.push(op);
+            }
+            "soac.replicate" => {
+                let r = b.result(op, 0);
+                let v = operands[0];
+                let ext = Self::result_ext(b, r, &operands[1..]);
+                let a = if is_tensor(b.ctx, b.value_type(v)) {
+                    let row = self.arr(b.ctx, op, v)?;
+                    let mut e = vec![ext[0]];
+                    e.extend_from_slice(row.ext());
+                    Arr::Repl {
+                        row: Box::new(row),
+                        ext: e,
+                    }
+                } else {
+                    Arr::Scalar { v, ext }
+                };
+                view(self, b, a);
+                dead.push(op);
+            }
+            "soac.reshape" => {
+                let r = b.result(op, 0);
+                let src = self.arr(b.ctx, op, operands[0])?;
+                let ext = Self::result_ext(b, r, &operands[1..]);
+                let cyclic = b.attr(op, "cyclic").is_some();
+                let a = match src {
+                    Arr::Scalar { v, .. } => Arr::Scalar { v, ext },
+                    src => Arr::Reshape {
+                        src: Box::new(src),
+                        ext,
+                        cyclic,
+                    },
+                };
+                view(self, b, a);
+                dead.push(op);
+            }
+            "soac.slice" => {
+                let src = self.arr(b.ctx, op, operands[0])?;
+                let k = src.ext().len();
+                let off = operands[1..1 + k].to_vec();
+                let ext = operands[1 + k..1 + 2 * k].to_vec();
+                let stride = operands[1 + 2 * k..1 + 3 * k].to_vec();
+                view(
+                    self,
+                    b,
+                    Arr::Slice {
+                        src: Box::new(src),
+                        off,
+                        stride,
+                        ext,
+                    },
+                );
+                dead.push(op);
+            }
+            "soac.rotate" => {
+                let src = self.arr(b.ctx, op, operands[0])?;
+                let ext = src.ext().to_vec();
+                let off = operands[1..].to_vec();
+                view(
+                    self,
+                    b,
+                    Arr::Rotate {
+                        src: Box::new(src),
+                        off,
+                        ext,
+                    },
+                );
+                dead.push(op);
+            }
+            "soac.transpose" => {
+                let src = self.arr(b.ctx, op, operands[0])?;
+                let perm: Vec<usize> = tail_soac::ops::view::TransposeOp::from_op(b.ctx, op)
+                    .expect("soac.transpose")
+                    .perm(b.ctx)
+                    .into_iter()
+                    .map(|p| p as usize)
+                    .collect();
+                let ext = perm.iter().map(|&p| src.ext()[p]).collect();
+                view(
+                    self,
+                    b,
+                    Arr::Transpose {
+                        src: Box::new(src),
+                        perm,
+                        ext,
+                    },
+                );
+                dead.push(op);
+            }
+            "soac.index" => {
+                let src = self.arr(b.ctx, op, operands[0])?;
+                let idx = operands[1..].to_vec();
+                let r = b.result(op, 0);
+                if idx.len() == src.ext().len() {
+                    let t = b.value_type(r);
+                    let v = arr::read(b, &src, &idx, t);
+                    b.replace_all_uses_with(r, v);
+                } else {
+                    let ext = src.ext()[idx.len()..].to_vec();
+                    view(
+                        self,
+                        b,
+                        Arr::Fix {
+                            src: Box::new(src),
+                            prefix: idx,
+                            ext,
+                        },
+                    );
+                }
+                dead.push(op);
+            }
+            "soac.concat" => {
+                let a = self.concat(b, op)?;
+                view(self, b, a);
+                dead.push(op);
+            }
+            "scf.if"
+                if b.results(op)
+                    .iter()
+                    .any(|&r| is_tensor(b.ctx, b.value_type(r))) =>
+            {
+                self.select(b, op, dead)?;
+            }
+            "func.return" => {
+                for (i, v) in operands.into_iter().enumerate() {
+                    let t = b.value_type(v);
+                    if !is_tensor(b.ctx, t) {
+                        continue;
+                    }
+                    let mt = to_memref(b.ctx, t);
+                    let nv = match self.arr(b.ctx, op, v)? {
+                        Arr::Host { mem, .. } => mem,
+                        a => {
+                            let (pull, ext) = match a {
+                                Arr::Grid { pull, ext } => (pull, ext),
+                                a => {
+                                    let (_, elem) = tensor_parts(b.ctx, t).expect("tensor");
+                                    self.force(b, &a, elem)?
+                                }
+                            };
+                            let mut ops = vec![pull];
+                            ops.extend(ext);
+                            mk1(b, "builtin.unrealized_conversion_cast", &ops, mt, &[])
+                        }
+                    };
+                    b.set_operand(op, i, nv);
+                }
+            }
+            _ => {
+                let bad = b.walk_preorder(op).into_iter().find(|&n| {
+                    b.op_name_str(n).starts_with("soac.")
+                        || b.operands(n).any(|v| is_tensor(b.ctx, b.value_type(v)))
+                        || b.results(n)
+                            .iter()
+                            .any(|&r| is_tensor(b.ctx, b.value_type(r)))
+                });
+                if let Some(n) = bad {
+                    return Err(err(
+                        b.ctx,
+                        n,
+                        "cannot be lowered by convert-soac-to-hpar (supported at the top level: soac.map nests, soac.reduce/redomap, views, replicate, iota, concat, index, dim, scf.if choosing between arrays)",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A `grid-thread` program storing every element of view `a` (flat, row-major).
+    fn force(&mut self, b: &mut Builder<'_>, a: &Arr, elem: Type) -> CResult<(Value, Vec<Value>)> {
+        let ext = a.ext().to_vec();
+        let n = arr::count(b, &ext);
+        let a2 = a.clone();
+        let pull = self.program(b, elem, "grid-thread", |b| {
+            let gen = generate(b, n, elem, |b, i| Ok(arr::read_flat(b, &a2, i, elem)))?;
+            Ok(push(b, gen, elem, Level::Grid))
+        })?;
+        Ok((pull, ext))
+    }
+
+    /// `soac.concat`: a view choosing the part by the index on the axis; a concatenation of
+    /// single scalars is an arithmetic progression (`Iota`) when its elements are integer
+    /// constants in one, else a host table (`memref.alloc` + `memref.store`).
+    fn concat(&mut self, b: &mut Builder<'_>, op: OpId) -> CResult<Arr> {
+        let operands = b.operand_vec(op);
+        let axis = b
+            .attr(op, "dim")
+            .and_then(|a| b.attr_as_int(a))
+            .unwrap_or(0) as usize;
+        let parts: Vec<Arr> = operands
+            .iter()
+            .map(|&v| self.arr(b.ctx, op, v))
+            .collect::<CResult<_>>()?;
+        let r = b.result(op, 0);
+        let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor");
+        let singles: Option<Vec<Value>> = parts
+            .iter()
+            .map(|p| match p {
+                Arr::Scalar { v, ext }
+                    if ext.len() == 1
+                        && tail_builtin::util::constant_int(b.ctx, ext[0]) == Some(1) =>
+                {
+                    Some(*v)
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(vals) = singles.filter(|v| v.len() > 2) {
+            let n = vals.len() as i64;
+            let ext = vec![cidx(b, n)];
+            let consts: Option<Vec<i64>> = vals
+                .iter()
+                .map(|&v| {
+                    let t = b.value_type(v);
+                    if b.ctx.int_width(t).is_some() {
+                        tail_builtin::util::constant_int(b.ctx, v)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            if let Some(c) = consts {
+                let step = c[1].wrapping_sub(c[0]);
+                if c.windows(2).all(|w| w[1].wrapping_sub(w[0]) == step) {
+                    return Ok(Arr::Iota {
+                        start: c[0],
+                        step,
+                        elem,
+                        ext,
+                    });
+                }
+            }
+            let mt = b.ctx.memref_type(vec![n], elem);
+            let mem = mk1(b, "memref.alloc", &[], mt, &[]);
+            for (i, &v) in vals.iter().enumerate() {
+                let iv = cidx(b, i as i64);
+                tail_builtin::memref::StoreOp::create(b, v, mem, &[iv]);
+            }
+            return Ok(Arr::Host { mem, ext });
+        }
+        let rank = parts[0].ext().len();
+        let mut starts = Vec::new();
+        let mut at = cidx(b, 0);
+        for p in &parts {
+            starts.push(at);
+            at = bin(b, "arith.addi", at, p.ext()[axis]);
+        }
+        let mut ext = parts[0].ext().to_vec();
+        if axis >= rank {
+            return Err(err(
+                b.ctx,
+                op,
+                "cannot be lowered by convert-soac-to-hpar: concatenation axis out of range",
+            ));
+        }
+        ext[axis] = at;
+        Ok(Arr::Concat {
+            parts,
+            starts,
+            axis,
+            ext,
+        })
+    }
+
+    /// A top-level `scf.if` yielding arrays: both branches must hold only views, array
+    /// creation and scalar code; they are hoisted before the `if` (they compute nothing but
+    /// index functions) and each array result becomes a `Select` on the condition.
+    fn select(&mut self, b: &mut Builder<'_>, op: OpId, dead: &mut Vec<OpId>) -> CResult {
+        const PURE: [&str; 9] = [
+            "soac.replicate",
+            "soac.reshape",
+            "soac.slice",
+            "soac.rotate",
+            "soac.transpose",
+            "soac.index",
+            "soac.concat",
+            "soac.iota",
+            "soac.dim",
+        ];
+        let mut branches = Vec::new();
+        for r in 0..2 {
+            let blk = b.entry_block(b.region(op, r)).ok_or_else(|| {
+                err(b.ctx, op, "cannot be lowered by convert-soac-to-hpar: an scf.if yielding arrays needs both branches")
+            })?;
+            let ops = b.block_op_vec(blk);
+            let (term, body) = ops.split_last().expect("terminator");
+            for &o in body {
+                for n in b.walk_preorder(o) {
+                    let nm = b.op_name_str(n);
+                    let ok = PURE.contains(&nm)
+                        || (!nm.starts_with("soac.")
+                            && b.ctx.regions(n).is_empty()
+                            && tail_ir::greedy::is_memory_effect_free(b.ctx, n));
+                    if !ok {
+                        return Err(err(b.ctx, n, "cannot be lowered by convert-soac-to-hpar inside an scf.if yielding arrays (only views, replicate, iota, concat and pure scalar code are supported there)"));
+                    }
+                }
+            }
+            for &o in body {
+                b.move_op(o, InsertPoint::Before(op));
+                self.convert_op(b, o, dead)?;
+            }
+            branches.push(b.operand_vec(*term));
+        }
+        b.set_insertion_point(InsertPoint::Before(op));
+        b.loc = b.op_loc(op);
+        let cond = b.operand(op, 0);
+        for (i, r) in b.results(op).to_vec().into_iter().enumerate() {
+            let (x, y) = (branches[0][i], branches[1][i]);
+            if is_tensor(b.ctx, b.value_type(r)) {
+                let (xa, ya) = (self.arr(b.ctx, op, x)?, self.arr(b.ctx, op, y)?);
+                let ext = xa
+                    .ext()
+                    .iter()
+                    .zip(ya.ext())
+                    .map(|(&p, &q)| tail_builtin::arith::build_select(b, cond, p, q))
+                    .collect();
+                self.arrs.insert(
+                    r,
+                    Arr::Select {
+                        cond,
+                        a: Box::new(xa),
+                        b: Box::new(ya),
+                        ext,
+                    },
+                );
+            } else {
+                let s = tail_builtin::arith::build_select(b, cond, x, y);
+                b.replace_all_uses_with(r, s);
+            }
+        }
+        dead.push(op);
         Ok(())
     }
 
@@ -437,22 +770,9 @@ impl Cx {
         })
     }
 
-    /// Element `idx` (one index per dimension; `flat` is the row-major position) of `a`.
-    fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], flat: Value, elem: Type) -> Value {
-        match a {
-            Arr::Host { mem, .. } => mk1(
-                b,
-                "memref.load",
-                &{
-                    let mut v = vec![*mem];
-                    v.extend_from_slice(idx);
-                    v
-                },
-                elem,
-                &[],
-            ),
-            Arr::Grid { pull, .. } => mk1(b, "hpar.index", &[*pull, flat], elem, &[]),
-        }
+    /// Element `idx` (one index per axis) of `a`.
+    fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], _flat: Value, elem: Type) -> Value {
+        arr::read(b, a, idx, elem)
     }
 
     /// Builds `hpar.program<grid> { … }` with attribute `tail.par = par`, runs `body` inside
@@ -484,71 +804,154 @@ impl Cx {
         mk(b, "hpar.return", &[forced], &[], &[], Vec::new());
         b.set_insertion_point(saved);
         self.programs += 1;
+        self.lower_free(b, prog)?;
         Ok(b.result(prog, 0))
     }
 
+    /// Inside program `prog`, the lambdas' reads of free arrays (`soac.index` with one index
+    /// per axis, `soac.dim`) become reads of those arrays' index functions; anything else
+    /// holding a SOAC or a tensor is an error located at the op.
+    fn lower_free(&mut self, b: &mut Builder<'_>, prog: OpId) -> CResult {
+        let saved = b.insertion_point();
+        for n in b.walk_preorder(prog) {
+            let name = b.op_name_str(n).to_string();
+            match name.as_str() {
+                "soac.index" | "soac.dim" => {
+                    let src = b.operand(n, 0);
+                    let Some(a) = self.arrs.get(&src).cloned() else {
+                        return Err(err(b.ctx, n, "cannot be lowered to a kernel by convert-soac-to-hpar: reads an array that is not a top-level array of the function"));
+                    };
+                    b.set_insertion_point(InsertPoint::Before(n));
+                    let r = b.result(n, 0);
+                    let v = if name == "soac.dim" {
+                        let axis = b
+                            .attr(n, "axis")
+                            .and_then(|x| b.attr_as_int(x))
+                            .unwrap_or(0) as usize;
+                        a.ext()[axis]
+                    } else {
+                        let idx = b.operand_vec(n)[1..].to_vec();
+                        if idx.len() != a.ext().len() {
+                            return Err(err(b.ctx, n, "cannot be lowered to a kernel by convert-soac-to-hpar: a sub-array of a free array in a kernel (only elements can be read)"));
+                        }
+                        let t = b.value_type(r);
+                        arr::read(b, &a, &idx, t)
+                    };
+                    b.replace_all_uses_with(r, v);
+                    b.erase_op(n);
+                }
+                _ => {
+                    let tensor = b.operands(n).any(|v| is_tensor(b.ctx, b.value_type(v)))
+                        || b.results(n)
+                            .iter()
+                            .any(|&r| is_tensor(b.ctx, b.value_type(r)));
+                    if name.starts_with("soac.") || tensor {
+                        b.set_insertion_point(saved);
+                        return Err(err(b.ctx, n, "cannot be lowered to a kernel by convert-soac-to-hpar: a kernel may hold only scalar code and element reads of free arrays"));
+                    }
+                }
+            }
+        }
+        b.set_insertion_point(saved);
+        Ok(())
+    }
+
+    /// A map nest: `map` whose lambda is one inner `map` over (some of) its rows, as deep as
+    /// it goes, down to a lambda of scalars. The nest is flattened: one thread per element of
+    /// the `d` outer axes, the indices delinearised (row-major). Lambda arguments of any level
+    /// that are scalars are read at that level's index prefix. A rank-2 map whose lambda is a
+    /// reduction of its row is a row reduction.
     fn convert_map(&mut self, b: &mut Builder<'_>, op: OpId) -> CResult {
         let inputs = b.operand_vec(op);
         let arrs: Vec<Arr> = inputs
             .iter()
             .map(|&v| self.arr(b.ctx, op, v))
             .collect::<CResult<_>>()?;
-        let rank = arrs[0].ext().len();
-        let body = b.entry_block(b.region(op, 0)).expect("map has a body");
-        let ext = arrs[0].ext().to_vec();
-        match rank {
-            1 => {
-                check_scalar_lambda(b.ctx, body, "map")?;
-                let srcs: Vec<usize> = (0..inputs.len()).collect();
-                let outs: Vec<usize> = (0..b.num_results(op)).collect();
-                let n = ext[0];
-                self.map_programs(b, op, &arrs, &ext, n, body, &srcs, &outs)
-            }
-            2 => {
-                let ops = b.block_op_vec(body);
-                let inner = ops[0];
-                let outer_args = b.block_args(body).to_vec();
-                let inner_name = b.op_name_str(inner).to_string();
-                if ops.len() != 2 {
-                    return Err(err(b.ctx, op, "cannot be lowered by convert-soac-to-hpar: the lambda of a rank-2 map must be one inner soac.map, soac.reduce or soac.redomap over its rows"));
-                }
-                let srcs: Vec<usize> = b
-                    .operand_vec(inner)
-                    .iter()
-                    .take(if inner_name == "soac.map" { usize::MAX } else { b.num_operands(inner) - 1 })
-                    .map(|v| outer_args.iter().position(|a| a == v))
-                    .collect::<Option<_>>()
-                    .ok_or_else(|| err(b.ctx, inner, "cannot be lowered by convert-soac-to-hpar: the inner SOAC of a rank-2 map must traverse the rows of the outer map's inputs"))?;
-                let yielded = b.operand_vec(ops[1]);
-                let outs: Vec<usize> = yielded
-                    .iter()
-                    .map(|v| b.results(inner).iter().position(|r| r == v))
-                    .collect::<Option<_>>()
-                    .ok_or_else(|| err(b.ctx, ops[1], "cannot be lowered by convert-soac-to-hpar: a rank-2 map must yield the results of its inner SOAC"))?;
-                match inner_name.as_str() {
-                    "soac.map" => {
-                        let ib = b.entry_block(b.region(inner, 0)).expect("map has a body");
-                        check_scalar_lambda(b.ctx, ib, "map")?;
-                        let n = bin(b, "arith.muli", ext[0], ext[1]);
-                        self.map_programs(b, op, &arrs, &ext, n, ib, &srcs, &outs)
+        // (lambda argument, input, depth) of the scalar arguments.
+        let mut binds: Vec<(Value, usize, usize)> = Vec::new();
+        let mut rows: FxHashMap<Value, usize> = FxHashMap::default();
+        let mut outs: Vec<usize> = (0..b.num_results(op)).collect();
+        let mut cur = op;
+        let mut depth = 1;
+        let lambda = loop {
+            let body = b.entry_block(b.region(cur, 0)).expect("map has a body");
+            let args = b.block_args(body).to_vec();
+            let level_ops = b.operand_vec(cur);
+            let mut level_rows = Vec::new();
+            for (k, (&arg, &v)) in args.iter().zip(&level_ops).enumerate() {
+                let src = if cur == op { k } else { rows[&v] };
+                if is_tensor(b.ctx, b.value_type(arg)) {
+                    rows.insert(arg, src);
+                    level_rows.push(arg);
+                } else {
+                    if arrs[src].ext().len() != depth {
+                        return Err(err(b.ctx, cur, format!("cannot be lowered by convert-soac-to-hpar: a map nest reading a rank-{} input as a scalar at depth {depth}", arrs[src].ext().len())));
                     }
-                    "soac.reduce" | "soac.redomap" => {
-                        let red = analyse_reduce(b.ctx, inner)?;
-                        let sel: Vec<Arr> = srcs.iter().map(|&s| arrs[s].clone()).collect();
-                        let r = self.row_reduce(b, &red, &sel, &ext)?;
-                        let res = b.result(op, 0);
-                        self.arrs.insert(res, Arr::Grid { pull: r, ext: vec![ext[0]] });
-                        Ok(())
-                    }
-                    _ => Err(err(b.ctx, inner, "cannot be lowered by convert-soac-to-hpar inside a rank-2 map (supported: soac.map, soac.reduce, soac.redomap)")),
+                    binds.push((arg, src, depth));
                 }
             }
-            _ => Err(err(
-                b.ctx,
-                op,
-                format!("cannot be lowered by convert-soac-to-hpar: maps over rank-{rank} arrays are not supported (rank 1 and 2 are)"),
-            )),
-        }
+            let ops = b.block_op_vec(body);
+            if level_rows.is_empty() {
+                break body;
+            }
+            let inner = ops[0];
+            let inner_name = b.op_name_str(inner).to_string();
+            let yielded = b.operand_vec(*ops.last().expect("terminator"));
+            let over_rows = |b: &Builder<'_>, n: usize| {
+                b.operand_vec(inner)
+                    .iter()
+                    .take(n)
+                    .all(|v| level_rows.contains(v))
+            };
+            if ops.len() == 2 && inner_name == "soac.map" && over_rows(b, usize::MAX) {
+                let pos: Option<Vec<usize>> = outs
+                    .iter()
+                    .map(|&o| b.results(inner).iter().position(|&r| r == yielded[o]))
+                    .collect();
+                let Some(pos) = pos else {
+                    return Err(err(b.ctx, ops[1], "cannot be lowered by convert-soac-to-hpar: a map nest must yield the results of its inner soac.map"));
+                };
+                outs = pos;
+                cur = inner;
+                depth += 1;
+                continue;
+            }
+            let is_red = inner_name == "soac.reduce" || inner_name == "soac.redomap";
+            if ops.len() == 2
+                && is_red
+                && cur == op
+                && arrs[0].ext().len() == 2
+                && yielded.first() == b.results(inner).first()
+                && over_rows(b, b.num_operands(inner) - 1)
+            {
+                let red = analyse_reduce(b.ctx, inner)?;
+                let sel: Vec<Arr> = b.operand_vec(inner)[..b.num_operands(inner) - 1]
+                    .iter()
+                    .map(|v| arrs[rows[v]].clone())
+                    .collect();
+                let ext = arrs[0].ext().to_vec();
+                let r = self.row_reduce(b, &red, &sel, &ext)?;
+                let res = b.result(op, 0);
+                self.arrs.insert(
+                    res,
+                    Arr::Grid {
+                        pull: r,
+                        ext: vec![ext[0]],
+                    },
+                );
+                return Ok(());
+            }
+            let at = if ops.len() == 2 && inner_name.starts_with("soac.") {
+                inner
+            } else {
+                cur
+            };
+            return Err(err(b.ctx, at, "cannot be lowered by convert-soac-to-hpar: the lambda of a map over rows must be one inner soac.map over them (or, at rank 2, one soac.reduce/redomap of its row)"));
+        };
+        check_scalar_lambda(b.ctx, lambda, "map")?;
+        let ext = arrs[0].ext()[..depth].to_vec();
+        let n = arr::count(b, &ext);
+        self.map_programs(b, op, &arrs, &ext, n, lambda, &binds, &outs)
     }
 
     /// One `grid-thread` program per result of a map: `generate n` whose index function
@@ -562,7 +965,7 @@ impl Cx {
         ext: &[Value],
         n: Value,
         lambda: tail_ir::BlockId,
-        srcs: &[usize],
+        binds: &[(Value, usize, usize)],
         outs: &[usize],
     ) -> CResult {
         for (k, &out) in outs.iter().enumerate() {
@@ -581,19 +984,16 @@ impl Cx {
             let ext_v = ext.to_vec();
             let pull = self.program(b, elem, "grid-thread", |b| {
                 let gen = generate(b, n, elem, |b, i| {
-                    let idx = if ext_v.len() == 2 {
-                        let r = bin(b, "arith.divui", i, ext_v[1]);
-                        let c = bin(b, "arith.remui", i, ext_v[1]);
-                        vec![r, c]
-                    } else {
+                    let idx = if ext_v.len() == 1 {
                         vec![i]
+                    } else {
+                        arr::delinearize(b, i, &ext_v)
                     };
                     let mut map = VMap::default();
-                    let largs = b.block_args(lambda).to_vec();
-                    for (a, &s) in largs.iter().zip(srcs) {
-                        let et = b.value_type(*a);
-                        let v = Self::read(b, &arrs[s], &idx, i, et);
-                        map.insert(*a, v);
+                    for &(a, s, d) in binds {
+                        let et = b.value_type(a);
+                        let v = arr::read(b, &arrs[s], &idx[..d], et);
+                        map.insert(a, v);
                     }
                     let ys = inline_block(b, lambda, &mut map);
                     Ok(ys[out])

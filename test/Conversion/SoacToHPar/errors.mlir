@@ -30,9 +30,9 @@ func.func @scan(%xs: tensor<?xi32>) -> tensor<?xi32> {
 
 // -----
 
-// A map over a rank-3 array.
+// A map over rows whose lambda is no inner map (nested parallelism that is not a perfect nest).
 func.func @rank3(%xs: tensor<?x?x?xi32>) -> tensor<?x?x?xi32> {
-  // expected-error@+1 {{'soac.map' op cannot be lowered by convert-soac-to-hpar: maps over rank-3 arrays are not supported (rank 1 and 2 are)}}
+  // expected-error@+1 {{'soac.map' op cannot be lowered by convert-soac-to-hpar: the lambda of a map over rows must be one inner soac.map over them (or, at rank 2, one soac.reduce/redomap of its row)}}
   %r = soac.map %xs : tensor<?x?x?xi32> -> tensor<?x?x?xi32> {
   ^bb0(%m: tensor<?x?xi32>):
     soac.yield %m : tensor<?x?xi32>
@@ -42,13 +42,15 @@ func.func @rank3(%xs: tensor<?x?x?xi32>) -> tensor<?x?x?xi32> {
 
 // -----
 
-// A lambda that indexes another array (a free tensor variable).
-func.func @gather(%xs: tensor<?xi32>, %ys: tensor<?xi32>) -> tensor<?xi32> {
+// A lambda that takes a row of a free array (only elements can be read in a kernel).
+func.func @gather_row(%xs: tensor<?xi32>, %ys: tensor<?x?xi32>) -> tensor<?xi32> {
   %r = soac.map %xs : tensor<?xi32> -> tensor<?xi32> {
   ^bb0(%x: i32):
     %i = arith.index_cast %x : i32 to index
-    // expected-error@+1 {{'soac.index' op cannot be lowered to a kernel by convert-soac-to-hpar: a map lambda may hold only scalar code}}
-    %v = soac.index %ys[%i] : tensor<?xi32> -> i32
+    // expected-error@+1 {{'soac.index' op cannot be lowered to a kernel by convert-soac-to-hpar: a sub-array of a free array in a kernel (only elements can be read)}}
+    %row = soac.index %ys[%i] : tensor<?x?xi32> -> tensor<?xi32>
+    %c0 = arith.constant 0 : index
+    %v = soac.index %row[%c0] : tensor<?xi32> -> i32
     soac.yield %v : i32
   }
   return %r : tensor<?xi32>

@@ -46,9 +46,9 @@ func.func @saxpy(%xs: tensor<?xf64>, %ys: tensor<?xf64>, %a: f64) -> tensor<?xf6
 // CHECK:         %[[P:.*]] = hpar.program<grid> -> !hpar.pull<i32, grid> {
 // CHECK-NEXT:      hpar.generate %[[NM]] : !hpar.pull<i32> {
 // CHECK-NEXT:      ^bb0(%[[I:.*]]: index):
-// CHECK-NEXT:        %[[R:.*]] = arith.divui %[[I]], %[[M]] : index
-// CHECK-NEXT:        %[[C:.*]] = arith.remui %[[I]], %[[M]] : index
-// CHECK-NEXT:        memref.load %[[X]][%[[R]], %[[C]]] : memref<?x?xi32>
+// CHECK-DAG:         %[[C:.*]] = arith.remui %[[I]], %[[M]] : index
+// CHECK-DAG:         %[[R:.*]] = arith.divui %[[I]], %[[M]] : index
+// CHECK:             memref.load %[[X]][%[[R]], %[[C]]] : memref<?x?xi32>
 // CHECK:           hpar.push<grid>
 // CHECK:           hpar.force<grid>
 // CHECK:         } {tail.par = "grid-thread"}

@@ -1,0 +1,317 @@
+//! Arrays as `convert-soac-to-hpar` sees them: memory (a host memref or a grid program's
+//! result) or an *index function* over other arrays. The views of `soac` (`slice`, `rotate`,
+//! `transpose`, `reshape`, `index` with fewer indices than the rank, `concat`) and the
+//! generated arrays (`replicate`, `iota`, a selection between two arrays by `scf.if`) are
+//! never copied: reading element `idx` of one composes its index function with its source's
+//! (the hybrid pull arrays of Dybdal's thesis, §3.4), and the index arithmetic ends up inside
+//! the kernel that reads it.
+
+use tail_ir::{Builder, InsertPoint, Type, Value};
+
+use crate::util::*;
+
+/// An array with its extents (host `index` values, one per axis).
+#[derive(Clone)]
+pub enum Arr {
+    /// A host memref (function argument or host table), indexed by its own axes.
+    Host { mem: Value, ext: Vec<Value> },
+    /// The result of a grid program: a flat, row-major `!hpar.pull<τ, grid>`.
+    Grid { pull: Value, ext: Vec<Value> },
+    /// Every element is the scalar `v` (`replicate` of a scalar, of any rank).
+    Scalar { v: Value, ext: Vec<Value> },
+    /// `start + step · i` of integer type `elem` (rank 1): `soac.iota`, or a concatenation of
+    /// constants in arithmetic progression.
+    Iota {
+        start: i64,
+        step: i64,
+        elem: Type,
+        ext: Vec<Value>,
+    },
+    /// `r[i, rest…] = row[rest…]` (`replicate` of an array).
+    Repl { row: Box<Arr>, ext: Vec<Value> },
+    /// Row-major reinterpretation; `cyclic` repeats the source (`flat(src)[i mod |src|]`).
+    Reshape {
+        src: Box<Arr>,
+        ext: Vec<Value>,
+        cyclic: bool,
+    },
+    /// `r[i…] = src[off_a + i_a · stride_a …]`.
+    Slice {
+        src: Box<Arr>,
+        off: Vec<Value>,
+        stride: Vec<Value>,
+        ext: Vec<Value>,
+    },
+    /// `r[i…] = src[(i_a + o_a) mod n_a …]`.
+    Rotate {
+        src: Box<Arr>,
+        off: Vec<Value>,
+        ext: Vec<Value>,
+    },
+    /// `r[i_0…] = src[j…]` with `j_{perm[a]} = i_a`.
+    Transpose {
+        src: Box<Arr>,
+        perm: Vec<usize>,
+        ext: Vec<Value>,
+    },
+    /// `r[i…] = src[prefix…, i…]` (`soac.index` with fewer indices than the rank).
+    Fix {
+        src: Box<Arr>,
+        prefix: Vec<Value>,
+        ext: Vec<Value>,
+    },
+    /// The parts joined along `axis`; `starts[k]` is where part `k` begins.
+    Concat {
+        parts: Vec<Arr>,
+        starts: Vec<Value>,
+        axis: usize,
+        ext: Vec<Value>,
+    },
+    /// `cond ? a : b` (an `scf.if` choosing between two arrays).
+    Select {
+        cond: Value,
+        a: Box<Arr>,
+        b: Box<Arr>,
+        ext: Vec<Value>,
+    },
+}
+
+impl Arr {
+    /// The extents.
+    pub fn ext(&self) -> &[Value] {
+        match self {
+            Arr::Host { ext, .. }
+            | Arr::Grid { ext, .. }
+            | Arr::Scalar { ext, .. }
+            | Arr::Iota { ext, .. }
+            | Arr::Repl { ext, .. }
+            | Arr::Reshape { ext, .. }
+            | Arr::Slice { ext, .. }
+            | Arr::Rotate { ext, .. }
+            | Arr::Transpose { ext, .. }
+            | Arr::Fix { ext, .. }
+            | Arr::Concat { ext, .. }
+            | Arr::Select { ext, .. } => ext,
+        }
+    }
+}
+
+/// `((i_0 · n_1 + i_1) · n_2 + …)`.
+pub fn linearize(b: &mut Builder<'_>, idx: &[Value], ext: &[Value]) -> Value {
+    let mut flat = idx[0];
+    for (a, &i) in idx.iter().enumerate().skip(1) {
+        let m = bin(b, "arith.muli", flat, ext[a]);
+        flat = bin(b, "arith.addi", m, i);
+    }
+    flat
+}
+
+/// The row-major indices of flat position `flat` in an array of extents `ext`.
+pub fn delinearize(b: &mut Builder<'_>, flat: Value, ext: &[Value]) -> Vec<Value> {
+    let mut idx = vec![flat; ext.len()];
+    let mut rest = flat;
+    for a in (1..ext.len()).rev() {
+        idx[a] = bin(b, "arith.remui", rest, ext[a]);
+        rest = bin(b, "arith.divui", rest, ext[a]);
+    }
+    if !ext.is_empty() {
+        idx[0] = rest;
+    }
+    idx
+}
+
+/// The product of the extents.
+pub fn count(b: &mut Builder<'_>, ext: &[Value]) -> Value {
+    let Some((&first, rest)) = ext.split_first() else {
+        return cidx(b, 1);
+    };
+    let mut n = first;
+    for &e in rest {
+        n = bin(b, "arith.muli", n, e);
+    }
+    n
+}
+
+/// Element `idx` (one index per axis) of `a`, of type `elem`.
+pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
+    match a {
+        Arr::Host { mem, .. } => {
+            let mut ops = vec![*mem];
+            ops.extend_from_slice(idx);
+            mk1(b, "memref.load", &ops, elem, &[])
+        }
+        Arr::Grid { pull, ext } => {
+            let flat = linearize(b, idx, ext);
+            mk1(b, "hpar.index", &[*pull, flat], elem, &[])
+        }
+        Arr::Scalar { v, .. } => *v,
+        Arr::Iota {
+            start, step, elem, ..
+        } => {
+            let i = mk1(b, "arith.index_cast", &[idx[0]], *elem, &[]);
+            let et = *elem;
+            let s = tail_builtin::arith::build_constant_int(b, et, *step);
+            let m = bin(b, "arith.muli", i, s);
+            let c = tail_builtin::arith::build_constant_int(b, et, *start);
+            bin(b, "arith.addi", m, c)
+        }
+        Arr::Repl { row, .. } => read(b, row, &idx[1..], elem),
+        Arr::Reshape { src, ext, cyclic } => {
+            let mut flat = linearize(b, idx, ext);
+            if *cyclic {
+                let n = count(b, src.ext());
+                flat = bin(b, "arith.remui", flat, n);
+            }
+            read_flat(b, src, flat, elem)
+        }
+        Arr::Slice {
+            src, off, stride, ..
+        } => {
+            let j: Vec<Value> = idx
+                .iter()
+                .zip(off.iter().zip(stride))
+                .map(|(&i, (&o, &s))| {
+                    let m = bin(b, "arith.muli", i, s);
+                    bin(b, "arith.addi", o, m)
+                })
+                .collect();
+            read(b, src, &j, elem)
+        }
+        Arr::Rotate { src, off, ext } => {
+            // (i + (o rem n) + n) mod n: o may be negative or larger than n.
+            let j: Vec<Value> = idx
+                .iter()
+                .zip(off.iter().zip(ext))
+                .map(|(&i, (&o, &n))| {
+                    let r = bin(b, "arith.remsi", o, n);
+                    let s = bin(b, "arith.addi", i, r);
+                    let s = bin(b, "arith.addi", s, n);
+                    bin(b, "arith.remui", s, n)
+                })
+                .collect();
+            read(b, src, &j, elem)
+        }
+        Arr::Transpose { src, perm, .. } => {
+            let mut j = idx.to_vec();
+            for (a, &p) in perm.iter().enumerate() {
+                j[p] = idx[a];
+            }
+            read(b, src, &j, elem)
+        }
+        Arr::Fix { src, prefix, .. } => {
+            let mut j = prefix.clone();
+            j.extend_from_slice(idx);
+            read(b, src, &j, elem)
+        }
+        Arr::Concat {
+            parts,
+            starts,
+            axis,
+            ..
+        } => read_concat(b, parts, starts, *axis, idx, elem),
+        Arr::Select { cond, a, b: e, .. } => {
+            let (a, e) = (a.clone(), e.clone());
+            if_value(
+                b,
+                *cond,
+                elem,
+                |b| read(b, &a, idx, elem),
+                |b| read(b, &e, idx, elem),
+            )
+        }
+    }
+}
+
+/// Element `flat` (row-major) of `a`: avoids delinearising where the source is flat itself.
+pub fn read_flat(b: &mut Builder<'_>, a: &Arr, flat: Value, elem: Type) -> Value {
+    match a {
+        Arr::Grid { pull, .. } => mk1(b, "hpar.index", &[*pull, flat], elem, &[]),
+        Arr::Scalar { v, .. } => *v,
+        Arr::Reshape { src, cyclic, .. } => {
+            let f = if *cyclic {
+                let n = count(b, src.ext());
+                bin(b, "arith.remui", flat, n)
+            } else {
+                flat
+            };
+            read_flat(b, src, f, elem)
+        }
+        _ => {
+            let idx = delinearize(b, flat, a.ext());
+            read(b, a, &idx, elem)
+        }
+    }
+}
+
+fn read_concat(
+    b: &mut Builder<'_>,
+    parts: &[Arr],
+    starts: &[Value],
+    axis: usize,
+    idx: &[Value],
+    elem: Type,
+) -> Value {
+    let at = |b: &mut Builder<'_>, k: usize| {
+        let mut j = idx.to_vec();
+        j[axis] = bin(b, "arith.subi", idx[axis], starts[k]);
+        read(b, &parts[k], &j, elem)
+    };
+    if parts.len() == 1 {
+        return at(b, 0);
+    }
+    let c = ult(b, idx[axis], starts[1]);
+    if_value(
+        b,
+        c,
+        elem,
+        |b| at(b, 0),
+        |b| read_concat_from(b, parts, starts, axis, idx, elem, 1),
+    )
+}
+
+fn read_concat_from(
+    b: &mut Builder<'_>,
+    parts: &[Arr],
+    starts: &[Value],
+    axis: usize,
+    idx: &[Value],
+    elem: Type,
+    k: usize,
+) -> Value {
+    let at = |b: &mut Builder<'_>, k: usize| {
+        let mut j = idx.to_vec();
+        j[axis] = bin(b, "arith.subi", idx[axis], starts[k]);
+        read(b, &parts[k], &j, elem)
+    };
+    if k + 1 == parts.len() {
+        return at(b, k);
+    }
+    let c = ult(b, idx[axis], starts[k + 1]);
+    if_value(
+        b,
+        c,
+        elem,
+        |b| at(b, k),
+        |b| read_concat_from(b, parts, starts, axis, idx, elem, k + 1),
+    )
+}
+
+/// `scf.if cond -> (elem) { yield t() } else { yield e() }`.
+pub fn if_value(
+    b: &mut Builder<'_>,
+    cond: Value,
+    elem: Type,
+    t: impl FnOnce(&mut Builder<'_>) -> Value,
+    e: impl FnOnce(&mut Builder<'_>) -> Value,
+) -> Value {
+    let (ifop, tb, eb) = tail_builtin::scf::IfOp::create(b, cond, &[elem], true);
+    let ip = b.insertion_point();
+    b.set_insertion_point(InsertPoint::BlockEnd(tb));
+    let v = t(b);
+    mk(b, "scf.yield", &[v], &[], &[], Vec::new());
+    b.set_insertion_point(InsertPoint::BlockEnd(eb.expect("else")));
+    let v = e(b);
+    mk(b, "scf.yield", &[v], &[], &[], Vec::new());
+    b.set_insertion_point(ip);
+    b.result(ifop.op(), 0)
+}
