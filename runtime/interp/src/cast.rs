@@ -55,7 +55,9 @@ impl Interp<'_> {
     /// The static description of a leaf type.
     fn leaf_type(&self, op: OpId, ty: Type) -> R<LeafType> {
         let ctx = self.ctx;
-        if let TypeKind::RankedTensor { shape, elem } = ctx.type_kind(ty) {
+        if let TypeKind::RankedTensor { shape, elem } | TypeKind::MemRef { shape, elem, .. } =
+            ctx.type_kind(ty)
+        {
             return Ok(LeafType {
                 rank: Some(shape.len()),
                 dims: shape
@@ -144,6 +146,7 @@ impl Interp<'_> {
                 (a.shape.clone(), a.kind, a.data.first().copied())
             }
             Value::Tuple(vs) => return Err(bad(format!("is a tuple of {} values", vs.len()))),
+            Value::Pull(_) | Value::Push(_) => return Err(bad("is an hpar array".to_string())),
         };
         if let Some(r) = lt.rank {
             let ok = shape.len() == r
@@ -232,7 +235,12 @@ impl Interp<'_> {
         let mut converted = Vec::with_capacity(src_vals.len());
         for (k, ((v, &st), &dt)) in src_vals.into_iter().zip(&src_tys).zip(&dst_tys).enumerate() {
             self.check_leaf(op, &v, st, &format!("operand value #{k}"))?;
+            let to_memref = matches!(ctx.type_kind(dt), TypeKind::MemRef { .. });
             let nv = match v {
+                Value::Array(a) if to_memref => super::memref::memref_value(a.borrow().clone()),
+                Value::Scalar(s) if to_memref => {
+                    super::memref::memref_value(crate::value::Array::new(s.kind(), vec![], vec![s]))
+                }
                 Value::Array(a) => Value::from_array(a.borrow().clone()),
                 v => v,
             };

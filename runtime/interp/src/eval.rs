@@ -19,6 +19,18 @@ mod soac;
 #[path = "cast.rs"]
 mod cast;
 
+/// Evaluation of the `hpar` dialect: delayed pull arrays, push arrays, programs.
+#[path = "hpar.rs"]
+mod hpar;
+
+/// Evaluation of the `memref` dialect and of `gpu`'s host-side memory ops.
+#[path = "memref.rs"]
+mod memref;
+
+/// Evaluation of the `gpu` dialect: launches, blocks of threads in lockstep phases.
+#[path = "gpu.rs"]
+mod gpu;
+
 type IrValue = tail_ir::Value;
 type R<T> = Result<T, Diagnostic>;
 
@@ -30,6 +42,8 @@ pub(crate) struct Interp<'a> {
     funcs: HashMap<String, OpId>,
     start: Instant,
     rng: u64,
+    /// The values each `hpar` index function uses from outside (see `hpar::capture`).
+    free_values: HashMap<OpId, std::rc::Rc<[IrValue]>>,
 }
 
 /// The kind of a scalar type (`i32`, `f64`, `i1`, `!tail.char`, `complex<f64>`, other ints).
@@ -171,6 +185,7 @@ impl<'a> Interp<'a> {
             funcs,
             start: Instant::now(),
             rng: 0x2545_f491_4f6c_dd1d,
+            free_values: HashMap::new(),
         }
     }
 
@@ -214,7 +229,8 @@ impl<'a> Interp<'a> {
         }
         for op in ctx.block_ops(block) {
             match ctx.op_name_str(op) {
-                "tail.yield" | "scf.yield" | "func.return" | "scf.condition" => {
+                "tail.yield" | "scf.yield" | "func.return" | "scf.condition" | "hpar.yield"
+                | "hpar.return" => {
                     return ctx.operands(op).map(|v| self.get(op, v)).collect();
                 }
                 _ => {
@@ -331,6 +347,15 @@ impl<'a> Interp<'a> {
         }
         if let Some(n) = name.strip_prefix("soac.") {
             return self.exec_soac(op, n);
+        }
+        if let Some(n) = name.strip_prefix("hpar.") {
+            return self.exec_hpar(op, n);
+        }
+        if let Some(n) = name.strip_prefix("memref.") {
+            return self.exec_memref(op, n);
+        }
+        if let Some(n) = name.strip_prefix("gpu.") {
+            return self.exec_gpu(op, n);
         }
         self.exec_builtin(op, name)
     }
@@ -1062,7 +1087,16 @@ impl<'a> Interp<'a> {
         let width = res_ty.map(|t| int_width(ctx, t)).unwrap_or(64);
         let unknown = || self.err(op, "is not supported by the interpreter");
         match name {
-            "builtin.unrealized_conversion_cast" => self.exec_cast(op),
+            "builtin.unrealized_conversion_cast" => {
+                let from_pull = ctx.num_operands(op) > 0
+                    && tail_hpar::types::pull_parts(ctx, ctx.value_type(ctx.operand(op, 0)))
+                        .is_some();
+                if from_pull {
+                    self.cast_pull_to_memref(op)
+                } else {
+                    self.exec_cast(op)
+                }
+            }
             "func.call" => {
                 let callee = ctx
                     .attr(op, "callee")
@@ -1258,6 +1292,21 @@ impl<'a> Interp<'a> {
                                             }
                                             "arith.divsi" => sx.wrapping_div(sy),
                                             "arith.remsi" => sx.wrapping_rem(sy),
+                                            "arith.divui" | "arith.remui" | "arith.ceildivui"
+                                                if uy == 0 =>
+                                            {
+                                                return Err(self.err(op, "division by zero"))
+                                            }
+                                            "arith.divui" => (ux / uy) as i64,
+                                            "arith.remui" => (ux % uy) as i64,
+                                            "arith.ceildivui" => ux.div_ceil(uy) as i64,
+                                            "arith.ceildivsi" => {
+                                                let (q, r) =
+                                                    (sx.wrapping_div(sy), sx.wrapping_rem(sy));
+                                                q + i64::from(r != 0 && ((r > 0) == (sy > 0)))
+                                            }
+                                            "arith.maxui" => ux.max(uy) as i64,
+                                            "arith.minui" => ux.min(uy) as i64,
                                             "arith.floordivsi" => {
                                                 sx.div_euclid(sy)
                                                     - i64::from(sy < 0 && sx.rem_euclid(sy) != 0)

@@ -116,6 +116,11 @@ pub fn format_value(v: &Value) -> String {
             let parts: Vec<String> = vs.iter().map(format_value).collect();
             format!("({})", parts.join(","))
         }
+        Value::Pull(p) => match &**p {
+            crate::value::Pull::Manifest(a) => format_array(&a.borrow()),
+            p => format!("<delayed pull array of {} elements>", p.len()),
+        },
+        Value::Push(a) => format_array(a),
     }
 }
 

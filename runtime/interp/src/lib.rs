@@ -19,6 +19,14 @@
 //! leaves around the ops it keeps: a conversion that checks the value against both static
 //! types and copies arrays, so a tensor never shares storage with a `tail` array.
 //!
+//! Below `soac` it runs the kernel levels, so that kernel extraction can be checked by running
+//! a program before and after it: the `hpar` dialect (delayed pull arrays, push arrays,
+//! `force`, programs, `concat`/`interleave`, loops and reductions; FCL's semantics, evaluated
+//! sequentially), the `memref` ops and the `gpu` dialect (host allocation, copies and
+//! launches; each block's threads in lockstep phases between `gpu.barrier`s and each warp in
+//! lockstep at `gpu.shuffle`, shared workgroup memory) — the reference semantics compiled
+//! kernels are checked against. See the `hpar`, `memref` and `gpu` modules of the evaluator.
+//!
 //! Runtime errors are [`Diagnostic`]s naming the op and carrying its location:
 //! `'tail.iota' op negative argument -3`.
 //!

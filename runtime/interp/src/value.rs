@@ -1,5 +1,7 @@
 //! Runtime values of the interpreter: scalars, arrays (shape + flat row-major data, shared
-//! store locations so that `tail.idxassign` updates in place) and tuples.
+//! store locations so that `tail.idxassign` updates in place), tuples, and the arrays of the
+//! `hpar` level: pull arrays (delayed index functions or arrays materialised by `force`) and
+//! push arrays (the elements a program writes, in position order).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -116,6 +118,66 @@ pub enum Value {
     Array(Rc<RefCell<Array>>),
     /// A tuple.
     Tuple(Vec<Value>),
+    /// An `hpar` pull array.
+    Pull(Rc<Pull>),
+    /// An `hpar` push array: a one-dimensional array of base elements, in position order.
+    Push(Rc<Array>),
+}
+
+/// The environment captured by a delayed index function: the values it uses from outside.
+pub(crate) type Captured = Rc<Vec<(tail_ir::Value, Value)>>;
+
+/// An `hpar` pull array: a length and a way to compute element `i` (Dybdal 2017, §5.2.1).
+#[derive(Debug)]
+pub enum Pull {
+    /// `generate n f`: element `i` is the index function (a region) applied to `i`.
+    #[doc(hidden)]
+    Generate {
+        /// The length.
+        len: usize,
+        /// The index function `(index) -> τ`.
+        func: tail_ir::RegionId,
+        /// The values it uses from outside.
+        captured: Captured,
+    },
+    /// `map f a`: element `i` is `f` of element `i` of `input`.
+    #[doc(hidden)]
+    Map {
+        /// The array mapped over.
+        input: Rc<Pull>,
+        /// The function `(τ) -> τ'`.
+        func: tail_ir::RegionId,
+        /// The values it uses from outside.
+        captured: Captured,
+    },
+    /// Elements `[start, start + len)` of `input` (`split_at`).
+    #[doc(hidden)]
+    Slice {
+        /// The array.
+        input: Rc<Pull>,
+        /// The first element.
+        start: usize,
+        /// The length.
+        len: usize,
+    },
+    /// An array materialised by `force` (or a memref viewed as a pull array), flat.
+    #[doc(hidden)]
+    Manifest(Rc<RefCell<Array>>),
+}
+
+impl Pull {
+    /// The length.
+    pub fn len(&self) -> usize {
+        match self {
+            Pull::Generate { len, .. } | Pull::Slice { len, .. } => *len,
+            Pull::Map { input, .. } => input.len(),
+            Pull::Manifest(a) => a.borrow().data.len(),
+        }
+    }
+    /// Whether the array is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 impl Value {
@@ -140,7 +202,7 @@ impl Value {
         match self {
             Value::Scalar(s) => Some(Array::new(s.kind(), vec![], vec![*s])),
             Value::Array(a) => Some(a.borrow().clone()),
-            Value::Tuple(_) => None,
+            Value::Tuple(_) | Value::Pull(_) | Value::Push(_) => None,
         }
     }
     /// The value as a scalar, if it is one (or a one-element array).
@@ -151,7 +213,7 @@ impl Value {
                 let a = a.borrow();
                 (a.data.len() == 1).then(|| a.data[0])
             }
-            Value::Tuple(_) => None,
+            Value::Tuple(_) | Value::Pull(_) | Value::Push(_) => None,
         }
     }
 }
@@ -162,6 +224,11 @@ impl PartialEq for Value {
             (Value::Scalar(a), Value::Scalar(b)) => a == b,
             (Value::Array(a), Value::Array(b)) => *a.borrow() == *b.borrow(),
             (Value::Tuple(a), Value::Tuple(b)) => a == b,
+            (Value::Push(a), Value::Push(b)) => a == b,
+            (Value::Pull(a), Value::Pull(b)) => match (&**a, &**b) {
+                (Pull::Manifest(x), Pull::Manifest(y)) => *x.borrow() == *y.borrow(),
+                _ => Rc::ptr_eq(a, b),
+            },
             _ => false,
         }
     }

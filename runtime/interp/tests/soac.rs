@@ -22,6 +22,7 @@ fn render(v: &Value) -> String {
             let parts: Vec<String> = vs.iter().map(render).collect();
             format!("({})", parts.join(","))
         }
+        Value::Pull(_) | Value::Push(_) => panic!("soac programs give no hpar arrays"),
     }
 }
 
