@@ -5,7 +5,9 @@
 //!
 //! * [`ptx`] compiles upstream MLIR (`gpu.module`s of `gpu`, `arith`, `scf`,
 //!   `memref`, …) through NVVM/LLVM to PTX for `sm_80`/`sm_90`, keeping every
-//!   stage's text (see `docs/CODEGEN.md`).
+//!   stage's text (see `docs/CODEGEN.md`);
+//! * [`libdevice`] finds NVIDIA's `libdevice.10.bc` and links it into modules
+//!   that call its `__nv_*` math functions.
 //!
 //! It also proves that both libraries are linked into the binary and usable:
 //!
@@ -17,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+pub mod libdevice;
 pub mod ptx;
 
 use inkwell::targets::{InitializationConfig, Target};

@@ -9,7 +9,8 @@
 //!    `convert-gpu-to-nvvm`, … down to the `llvm` and `nvvm` dialects;
 //! 3. **extract** each `gpu.module`'s body into a standalone `builtin.module`
 //!    and translate it to LLVM IR (`mlirTranslateModuleToLLVMIR`);
-//! 4. **optimize** the LLVM module with LLVM's new pass manager
+//! 4. **link libdevice** ([`crate::libdevice`]) when the module calls `__nv_*`
+//!    functions, then **optimize** the LLVM module with LLVM's new pass manager
 //!    (`default<O3>`) and the NVPTX target machine of the chip;
 //! 5. **emit PTX** with that target machine.
 //!
@@ -23,6 +24,7 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void};
 use std::fmt;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use inkwell::passes::PassBuilderOptions;
@@ -31,6 +33,8 @@ use inkwell::targets::{
 };
 use inkwell::values::BasicValue;
 use inkwell::OptimizationLevel;
+
+use crate::libdevice;
 use melior::{
     diagnostic::DiagnosticSeverity,
     dialect::DialectRegistry,
@@ -100,6 +104,10 @@ pub struct PtxOptions {
     /// NVPTX target features (e.g. `"+ptx80"`); `None` takes
     /// [`Chip::default_features`].
     pub features: Option<String>,
+    /// libdevice's bitcode file, linked when a kernel calls `__nv_*` functions; `None`
+    /// searches for it ([`crate::libdevice::find`]: `TAIL_LIBDEVICE`, next to `$PTXAS`,
+    /// `.venv`).
+    pub libdevice: Option<PathBuf>,
 }
 
 impl Default for PtxOptions {
@@ -108,6 +116,7 @@ impl Default for PtxOptions {
             chip: Chip::Sm90,
             opt_level: 3,
             features: None,
+            libdevice: None,
         }
     }
 }
@@ -204,6 +213,8 @@ pub enum CodegenError {
     Llvm(String),
     /// `gpu-module-to-binary` produced something unexpected.
     Binary(String),
+    /// libdevice is needed but cannot be found, read or linked.
+    Libdevice(String),
 }
 
 fn write_diagnostics(f: &mut fmt::Formatter<'_>, diags: &[MlirDiagnostic]) -> fmt::Result {
@@ -237,6 +248,7 @@ impl fmt::Display for CodegenError {
             }
             CodegenError::Llvm(msg) => write!(f, "LLVM: {msg}"),
             CodegenError::Binary(msg) => write!(f, "gpu-module-to-binary: {msg}"),
+            CodegenError::Libdevice(msg) => write!(f, "libdevice: {msg}"),
         }
     }
 }
@@ -450,6 +462,7 @@ pub fn compile_gpu_module(text: &str, opts: &PtxOptions) -> Result<PtxOutput, Co
             .verify()
             .map_err(|e| CodegenError::Llvm(format!("invalid LLVM IR for @{name}: {e}")))?;
         let llvm_ir = llvm_module.print_to_string().to_string();
+        libdevice::link_into(&llvm_module, &machine, opts.libdevice.as_deref(), &name)?;
         llvm_module
             .run_passes(
                 &format!("default<O{}>", opts.level()),
@@ -481,8 +494,8 @@ pub fn compile_gpu_module(text: &str, opts: &PtxOptions) -> Result<PtxOutput, Co
 const DRIVER_PROVIDED: &[&str] = &["vprintf", "malloc", "free", "__assertfail"];
 
 /// Rejects calls of functions that are declared but not defined (other than LLVM intrinsics
-/// and [`DRIVER_PROVIDED`]): ptxas would fail on them, e.g. libdevice's `__nv_expf` from
-/// `math.exp`, since libdevice is not linked.
+/// and [`DRIVER_PROVIDED`]): ptxas would fail on them (e.g. an `__nv_*` name libdevice does
+/// not define).
 fn check_no_unresolved_calls(
     module: &inkwell::module::Module<'_>,
     name: &str,
@@ -502,13 +515,8 @@ fn check_no_unresolved_calls(
     if unresolved.is_empty() {
         return Ok(());
     }
-    let libdevice = if unresolved.iter().any(|n| n.starts_with("__nv_")) {
-        " (libdevice is not linked)"
-    } else {
-        ""
-    };
     Err(CodegenError::Llvm(format!(
-        "gpu.module @{name} calls undefined function(s) {}{libdevice}",
+        "gpu.module @{name} calls undefined function(s) {}",
         unresolved.join(", ")
     )))
 }
@@ -830,17 +838,26 @@ mod tests {
             }
             other => panic!("expected a pipeline error, got {other:?}"),
         }
-        // libdevice is not linked: math.exp would leave an unresolved call in the PTX.
+        // math.exp needs libdevice: an unreadable libdevice file is a clear error.
         let exp = KERNELS[0].1.replace(
             "%s = arith.addf %x, %y : f32",
             "%e = math.exp %x : f32\n %s = arith.addf %e, %y : f32",
         );
-        match compile_gpu_module(&exp, &opts) {
-            Err(CodegenError::Llvm(msg)) => {
-                assert!(msg.contains("__nv_expf (libdevice is not linked)"), "{msg}");
+        let missing = PtxOptions {
+            libdevice: Some(PathBuf::from("/nonexistent/libdevice.10.bc")),
+            ..PtxOptions::default()
+        };
+        match compile_gpu_module(&exp, &missing) {
+            Err(CodegenError::Libdevice(msg)) => {
+                assert!(
+                    msg.starts_with("cannot read /nonexistent/libdevice.10.bc"),
+                    "{msg}"
+                );
             }
-            other => panic!("expected an LLVM error, got {other:?}"),
+            other => panic!("expected a libdevice error, got {other:?}"),
         }
+        // Without math, libdevice is not needed (nor read).
+        assert!(compile_gpu_module(KERNELS[0].1, &missing).is_ok());
         // Errors render with their diagnostics.
         let e = compile_gpu_module("module {", &opts).unwrap_err();
         assert!(
@@ -849,6 +866,61 @@ mod tests {
             "{e}"
         );
     }
+
+    /// Float `math` ops become libdevice calls, linked and optimized into the kernel; only the
+    /// functions used are left, and ptxas accepts the PTX at O3 and O0.
+    #[test]
+    fn libdevice_math() {
+        if let Err(e) = crate::libdevice::find() {
+            // No libdevice on this machine (scripts/setup.sh installs it): the error names
+            // what was searched, and compiling math says so.
+            assert!(matches!(e, CodegenError::Libdevice(_)), "{e:?}");
+            let err = compile_gpu_module(MATH_KERNEL, &PtxOptions::default()).unwrap_err();
+            assert!(err.to_string().contains("__nv_expf"), "{err}");
+            return;
+        }
+        for opt_level in [3, 0] {
+            let opts = PtxOptions {
+                opt_level,
+                ..PtxOptions::default()
+            };
+            let out = compile_gpu_module(MATH_KERNEL, &opts)
+                .unwrap_or_else(|e| panic!("O{opt_level}: {e}"));
+            let m = &out.modules[0];
+            // Before linking: calls of libdevice's declarations.
+            for f in [
+                "__nv_expf",
+                "__nv_logf",
+                "__nv_powf",
+                "__nv_tanh",
+                "__nv_erf",
+                "__nv_sin",
+            ] {
+                assert!(m.llvm_ir.contains(&format!("@{f}(")), "O{opt_level}: {f}");
+            }
+            // After: no declarations of __nv_* left, NVVMReflect resolved, nothing else kept.
+            assert!(
+                !m.optimized_llvm_ir.contains("declare float @__nv_"),
+                "O{opt_level}"
+            );
+            assert!(
+                !m.optimized_llvm_ir.contains("declare double @__nv_"),
+                "O{opt_level}"
+            );
+            assert!(
+                !m.optimized_llvm_ir.contains("__nvvm_reflect"),
+                "O{opt_level}"
+            );
+            assert!(!m.optimized_llvm_ir.contains("@__nv_cosf("), "O{opt_level}");
+            assert!(m.optimized_llvm_ir.contains("\"nvvm-reflect-ftz\", i32 0"));
+            assert!(m.ptx.contains(".visible .entry math("), "O{opt_level}");
+            assert!(!m.ptx.contains(".extern .func"), "O{opt_level}");
+            check_with_ptxas(&format!("math-O{opt_level}"), Chip::Sm90, &m.ptx);
+        }
+    }
+
+    /// A kernel calling exp, log, pow, tanh, erf, sin and sqrt (f32 and f64).
+    const MATH_KERNEL: &str = include_str!("../../../test/Target/PTX/math.mlir");
 
     #[test]
     fn lower_matches_compile() {

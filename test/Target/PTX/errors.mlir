@@ -6,8 +6,6 @@
 // RUN: not tail-translate --emit=llvm %S/Inputs/unlowerable.mlir -o %t.ll 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PASS
 // RUN: not test -e %t.ll
-// RUN: not tail-translate --emit=ptx %S/Inputs/libdevice.mlir -o %t.exp.ptx 2>&1 | FileCheck %s --check-prefix=LIBDEVICE
-// RUN: not test -e %t.exp.ptx
 // RUN: not tail-translate --emit=ptx --chip=sm_70 %S/map-add.mlir 2>&1 | FileCheck %s --check-prefix=CHIP
 
 // PARSE:      parse-error.mlir:5:25: error: expected ','
@@ -19,7 +17,5 @@
 
 // PASS: unlowerable.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
 // PASS: tail-translate: error: pass pipeline failed: builtin.module(nvvm-attach-target
-
-// LIBDEVICE: tail-translate: error: LLVM: gpu.module @m calls undefined function(s) __nv_expf (libdevice is not linked)
 
 // CHIP: tail-translate: unknown chip 'sm_70' (expected sm_80 or sm_90)

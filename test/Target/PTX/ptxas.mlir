@@ -1,6 +1,6 @@
 // Every kernel of this directory, compiled for sm_90 (and map-add also for sm_80), passes ptxas.
 // REQUIRES: ptxas
-// RUN: for f in map-add block-reduce warp-shuffle transpose redomap scan-block; do \
+// RUN: for f in map-add block-reduce warp-shuffle transpose redomap scan-block math; do \
 // RUN:   tail-translate --emit=ptx %S/$f.mlir -o %t.$f.ptx && \
 // RUN:   ptxas -arch=sm_90 %t.$f.ptx -o %t.$f.cubin || exit 1; \
 // RUN: done

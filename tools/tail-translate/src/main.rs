@@ -8,6 +8,11 @@
 //!   (`tail_apl::compile`) into the `tail` dialect and prints the module in MLIR syntax
 //!   (`--emit=mlir`, the default) or as apltail-style TAIL text (`--emit=tail-text`). Errors
 //!   are rendered like `--import-tail`'s; no output file is written on error.
+//! * `--apl-to-ptx prog.apl [--emit=ptx|llvm|mlir] [--chip=sm_90] [--opt-level=N] [-o out]`
+//!   compiles an APL program to PTX (`apl` module): the frontend, the `tail-to-gpu` pipeline,
+//!   then `tail_codegen::ptx`. `--emit=mlir` prints the module after `tail-to-gpu`, `llvm` the
+//!   optimized LLVM IR. `--apl-to-tail --emit=llvm|ptx` is the same path. Errors of every stage
+//!   are located in the APL source; no output file is written on error.
 //! * `--version` reports the versions of the linked LLVM and MLIR libraries and whether the
 //!   NVPTX backend is available.
 
@@ -16,6 +21,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
+mod apl;
 mod codegen;
 
 /// Command-line interface of `tail-translate`.
@@ -39,16 +45,22 @@ struct Cli {
     #[arg(long = "apl-to-tail")]
     apl_to_tail: bool,
 
-    /// What `--apl-to-tail` prints: the module in MLIR syntax, or TAIL text as apltail
-    /// prints it.
-    #[arg(long = "emit", value_enum, default_value_t = Emit::Mlir)]
-    emit: Emit,
+    /// Compile the input, an APL program, to PTX (through the tail-to-gpu pipeline).
+    #[arg(long = "apl-to-ptx", conflicts_with_all = ["apl_to_tail", "import_tail"])]
+    apl_to_ptx: bool,
 
-    /// Target architecture of `--emit=llvm|ptx` on upstream MLIR input (sm_80 or sm_90).
+    /// What to print. `--apl-to-tail`: the module in MLIR syntax (default), TAIL text as
+    /// apltail prints it, or LLVM IR / PTX (as `--apl-to-ptx`). `--apl-to-ptx`: the module
+    /// after tail-to-gpu (mlir), LLVM IR, or PTX (default). Upstream MLIR input: the lowered
+    /// MLIR (default), LLVM IR or PTX.
+    #[arg(long = "emit", value_enum)]
+    emit: Option<Emit>,
+
+    /// Target architecture of `--emit=llvm|ptx` and `--apl-to-ptx` (sm_80 or sm_90).
     #[arg(long = "chip", value_name = "SM", default_value = "sm_90")]
     chip: String,
 
-    /// LLVM optimization level (0-3) of `--emit=llvm|ptx` on upstream MLIR input.
+    /// LLVM optimization level (0-3) of `--emit=llvm|ptx` and `--apl-to-ptx`.
     #[arg(long = "opt-level", value_name = "N", default_value_t = 3,
           value_parser = clap::value_parser!(u8).range(0..=3))]
     opt_level: u8,
@@ -69,9 +81,9 @@ enum Emit {
     Mlir,
     /// apltail-style TAIL text.
     TailText,
-    /// LLVM IR (upstream MLIR input only).
+    /// LLVM IR.
     Llvm,
-    /// PTX (upstream MLIR input only).
+    /// PTX.
     Ptx,
 }
 
@@ -132,10 +144,7 @@ fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCod
                 return ExitCode::from(1);
             }
         },
-        Emit::Llvm | Emit::Ptx => {
-            eprintln!("tail-translate: --apl-to-tail supports --emit=mlir|tail-text");
-            return ExitCode::from(2);
-        }
+        Emit::Llvm | Emit::Ptx => unreachable!("handled by apl_to_ptx"),
     };
     if !out.ends_with('\n') {
         out.push('\n');
@@ -208,12 +217,24 @@ fn main() -> ExitCode {
         print!("{}", version_text());
         return ExitCode::SUCCESS;
     }
+    if cli.apl_to_ptx || (cli.apl_to_tail && matches!(cli.emit, Some(Emit::Llvm | Emit::Ptx))) {
+        let flag = if cli.apl_to_ptx {
+            "--apl-to-ptx"
+        } else {
+            "--apl-to-tail"
+        };
+        let Some(input) = cli.input.as_ref() else {
+            eprintln!("tail-translate: {flag} needs an input file");
+            return ExitCode::from(2);
+        };
+        return apl_to_ptx(&cli, input);
+    }
     if cli.apl_to_tail {
         let Some(input) = cli.input.as_ref() else {
             eprintln!("tail-translate: --apl-to-tail needs an input file");
             return ExitCode::from(2);
         };
-        return apl_to_tail(input, cli.emit, cli.output.as_ref());
+        return apl_to_tail(input, cli.emit.unwrap_or(Emit::Mlir), cli.output.as_ref());
     }
     if cli.import_tail {
         let Some(input) = cli.input.as_ref() else {
@@ -231,9 +252,53 @@ fn main() -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `--apl-to-ptx` (and `--apl-to-tail --emit=llvm|ptx`): APL → tail-to-gpu → PTX.
+fn apl_to_ptx(cli: &Cli, input: &PathBuf) -> ExitCode {
+    let stage = match cli.emit.unwrap_or(Emit::Ptx) {
+        Emit::Mlir => apl::Stage::Gpu,
+        Emit::Llvm => apl::Stage::Llvm,
+        Emit::Ptx => apl::Stage::Ptx,
+        Emit::TailText => {
+            eprintln!("tail-translate: --apl-to-ptx supports --emit=mlir|llvm|ptx");
+            return ExitCode::from(2);
+        }
+    };
+    let chip = match codegen::parse_chip(&cli.chip) {
+        Ok(c) => c,
+        Err(msg) => {
+            eprintln!("tail-translate: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match read_input(input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
+            return ExitCode::from(1);
+        }
+    };
+    let name = if input.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        input.display().to_string()
+    };
+    let opts = tail_codegen::ptx::PtxOptions {
+        chip,
+        opt_level: cli.opt_level,
+        ..Default::default()
+    };
+    match apl::compile(&name, &text, &opts) {
+        Ok(out) => write_output(&out.text(stage), cli.output.as_ref()),
+        Err(msg) => {
+            eprint!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Upstream MLIR input (no mode flag): `--emit=mlir|llvm|ptx` through `tail_codegen::ptx`.
 fn upstream_codegen(cli: &Cli, input: &PathBuf) -> ExitCode {
-    let stage = match cli.emit {
+    let stage = match cli.emit.unwrap_or(Emit::Mlir) {
         Emit::Mlir => codegen::Stage::Mlir,
         Emit::Llvm => codegen::Stage::Llvm,
         Emit::Ptx => codegen::Stage::Ptx,
@@ -264,7 +329,7 @@ fn upstream_codegen(cli: &Cli, input: &PathBuf) -> ExitCode {
     let opts = tail_codegen::ptx::PtxOptions {
         chip,
         opt_level: cli.opt_level,
-        features: None,
+        ..Default::default()
     };
     match codegen::run(&name, &text, stage, &opts) {
         Ok(out) => write_output(&out, cli.output.as_ref()),
