@@ -135,3 +135,22 @@ func.func @loop_invariant(%xs: tensor<?xi32>, %n: index) -> (tensor<?xi32>, tens
   }
   return %r#0, %r#1 : tensor<?xi32>, tensor<?xi32>
 }
+
+// -----
+
+// The extent of an updated array is its destination's (operand #1 of soac.update and
+// soac.scatter, not the written value), read before the op that consumes the destination.
+// CHECK-LABEL: func.func @dim_through_update
+// CHECK-SAME:    (%[[A:[^:]*]]: tensor<?xi32>, %[[B:[^:]*]]: tensor<?xf64>
+// CHECK:         soac.dim %[[A]], 0 : tensor<?xi32>
+// CHECK-NEXT:    soac.update %{{.*}} into %[[A]]
+// CHECK-NEXT:    soac.dim %[[B]], 0 : tensor<?xf64>
+// CHECK-NEXT:    soac.scatter
+func.func @dim_through_update(%a: tensor<?xi32>, %b: tensor<?xf64>, %v: i32, %w: tensor<?xf64>, %is: tensor<?xi32>) -> (index, index, tensor<?xi32>, tensor<?xf64>) {
+  %i = arith.constant 0 : index
+  %u = soac.update %v into %a[%i] : i32 -> tensor<?xi32>
+  %d = soac.dim %u, 0 : tensor<?xi32>
+  %s = soac.scatter %w into %b[%is] : tensor<?xf64>, tensor<?xi32> -> tensor<?xf64>
+  %e = soac.dim %s, 0 : tensor<?xf64>
+  return %d, %e, %u, %s : index, index, tensor<?xi32>, tensor<?xf64>
+}

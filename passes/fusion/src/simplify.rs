@@ -382,7 +382,8 @@ impl RewritePattern for IndexOfCreated {
     }
 }
 
-/// `dim` of a `slice` (its size), an `update`/`scatter` (the destination's), a mapped-out
+/// `dim` of a `slice` (its size), an `update`/`scatter` (the destination's, read before the
+/// op that consumes it), a mapped-out
 /// `redomap` result (axis 0: the first input's).
 pub struct DimThroughOps;
 
@@ -414,11 +415,17 @@ impl RewritePattern for DimThroughOps {
             }
             "soac.update" | "soac.scatter" => {
                 let dest = if ctx.op_is(def, "soac.scatter") {
-                    ctx.operand(def, 1)
+                    tail_soac::ops::parallel::ScatterOp::from_op(ctx, def)
+                        .expect("scatter")
+                        .dest(ctx)
                 } else {
-                    ctx.operand(def, 0)
+                    tail_soac::ops::seq::UpdateOp::from_op(ctx, def)
+                        .expect("update")
+                        .dest(ctx)
                 };
+                // The destination is consumed by `def`: read its extent before it.
                 ctx.set_operand(op, 0, dest);
+                ctx.move_op(op, tail_ir::InsertPoint::Before(def));
                 true
             }
             "soac.redomap" if a == 0 => {

@@ -6,6 +6,40 @@ use tail_ir::{AttrKind, OpId, Type, TypeKind, Value, DYNAMIC};
 
 use super::core::{tensor_parts, Lowerer, R};
 
+/// How deep [`fold_to_constant`] follows operand chains.
+const MAX_FOLD_DEPTH: u32 = 64;
+
+/// The compile-time value of `v`: the attribute of a constant-like op, or the result of the
+/// defining op's fold hook applied to the (recursively folded) constant values of its operands.
+/// Only single-result ops are folded; a fold that returns another SSA value is followed.
+fn fold_to_constant(
+    ctx: &mut tail_ir::Context,
+    v: Value,
+    depth: u32,
+) -> Option<tail_ir::Attribute> {
+    if depth > MAX_FOLD_DEPTH {
+        return None;
+    }
+    let op = ctx.defining_op(v)?;
+    if let Some(a) = tail_ir::greedy::op_constant_value(ctx, op) {
+        return Some(a);
+    }
+    if ctx.num_results(op) != 1 {
+        return None;
+    }
+    let fold = ctx.op_def(op)?.fold?;
+    let operands = ctx.operand_vec(op);
+    let consts: Vec<Option<tail_ir::Attribute>> = operands
+        .iter()
+        .map(|&o| fold_to_constant(ctx, o, depth + 1))
+        .collect();
+    match fold(ctx, op, &consts)?.first()? {
+        tail_ir::registry::FoldResult::Attr(a) => Some(*a),
+        tail_ir::registry::FoldResult::Value(w) if *w != v => fold_to_constant(ctx, *w, depth + 1),
+        tail_ir::registry::FoldResult::Value(_) => None,
+    }
+}
+
 /// Ops kept as they are: no `soac`/`arith` form (I/O, timing, random numbers, character and
 /// complex scalar operations). Their operands and results are scalars, or arrays bridged by
 /// casts. (`yield` is only reached as the terminator of a kept `bench`; the regions of the
@@ -506,29 +540,25 @@ impl<'c> Lowerer<'c> {
 
     /// The constant integer an old value is defined by (`tail.const`, `tail.sconst`,
     /// `arith.constant`), or a located error.
-    fn static_int(&self, v: Value) -> R<i64> {
+    fn static_int(&mut self, v: Value) -> R<i64> {
         let ty = self.ctx.value_type(v);
         if let Some(TailType::S(_, s)) = classify(self.ctx, ty) {
             if let Some(k) = s.as_const() {
                 return Ok(k);
             }
         }
-        self.ctx
-            .defining_op(v)
-            .filter(|&d| self.ctx.op_is(d, "tail.const") || self.ctx.op_is(d, "arith.constant"))
-            .and_then(|d| self.ctx.attr(d, "value"))
+        fold_to_constant(self.ctx, v, 0)
             .and_then(|a| self.ctx.attr_as_int(a))
             .ok_or_else(|| self.error("expects a constant axis, which the program does not give"))
     }
 
-    /// The constant integer vector an old value is defined by (`tail.lit`).
-    fn static_ints(&self, v: Value) -> R<Vec<i64>> {
-        let d = self
-            .ctx
-            .defining_op(v)
-            .filter(|&d| self.ctx.op_is(d, "tail.lit"))
+    /// The constant integer vector an old value evaluates to at compile time: a `tail.lit`,
+    /// or shape arithmetic over literals that the `tail` folders reduce to one (`catV`,
+    /// `dropV`, `rotateV`, … of literal vectors), so the pass does not depend on a
+    /// canonicalization having run before it.
+    fn static_ints(&mut self, v: Value) -> R<Vec<i64>> {
+        let a = fold_to_constant(self.ctx, v, 0)
             .ok_or_else(|| self.error("expects a literal axis vector"))?;
-        let a = self.ctx.attr(d, "value").expect("verified");
         let AttrKind::Array(es) = self.ctx.attr_kind(a) else {
             return Err(self.error("expects a literal axis vector"));
         };
