@@ -9,6 +9,7 @@
 //!   op it lowers to;
 //! * [`infer`]: the static semantics of Fig. 5.6 (kinding rules 5.1–5.12, typing rules
 //!   5.13–5.22) by unification over types and levels;
+//! * [`mono`]: monomorphisation (Fig. 5.7): one copy per distinct type and level instance;
 //! * [`diag`]: located diagnostics (`line:col`, caret, the rule that was broken).
 //!
 //! ## The warp level
@@ -39,6 +40,7 @@ pub mod ast;
 pub mod diag;
 pub mod infer;
 pub mod lexer;
+pub mod mono;
 pub mod parser;
 pub mod types;
 
