@@ -10,6 +10,7 @@
 //! * [`infer`]: the static semantics of Fig. 5.6 (kinding rules 5.1–5.12, typing rules
 //!   5.13–5.22) by unification over types and levels;
 //! * [`mono`]: monomorphisation (Fig. 5.7): one copy per distinct type and level instance;
+//! * [`lower`]: the lowering of the monomorphic program to the `hpar` dialect;
 //! * [`diag`]: located diagnostics (`line:col`, caret, the rule that was broken).
 //!
 //! ## The warp level
@@ -40,11 +41,13 @@ pub mod ast;
 pub mod diag;
 pub mod infer;
 pub mod lexer;
+pub mod lower;
 pub mod mono;
 pub mod parser;
 pub mod types;
 
 pub use diag::{Diagnostic, Pos};
+pub use lower::lower;
 
 /// The FCL prelude (`lib/prelude.fcl`): the thesis's library functions written in FCL.
 pub const PRELUDE: &str = include_str!("../lib/prelude.fcl");

@@ -37,6 +37,8 @@ pub struct MonoDecl {
     pub body: Expr,
     /// Where the definition is.
     pub pos: Pos,
+    /// Whether the definition comes from the prelude.
+    pub prelude: bool,
 }
 
 /// What a variable occurrence of the monomorphic program refers to.
@@ -185,6 +187,7 @@ impl M<'_> {
                 kind: ExprKind::Unit,
             },
             pos: d.pos,
+            prelude: d.prelude,
         });
         self.keys.insert(key, k);
         self.queue.push(k);
