@@ -13,6 +13,10 @@
 //!   then `tail_codegen::ptx`. `--emit=mlir` prints the module after `tail-to-gpu`, `llvm` the
 //!   optimized LLVM IR. `--apl-to-tail --emit=llvm|ptx` is the same path. Errors of every stage
 //!   are located in the APL source; no output file is written on error.
+//! * `--fcl-to-hpar prog.fcl [--entry NAME] [-o out]` compiles an FCL program (with the FCL
+//!   prelude) to the `hpar` dialect (`tail_fcl::lower`): `func.func @NAME` (default `main`)
+//!   around one `hpar.program<grid>`. Errors of every stage are located in the FCL source; the
+//!   exit status is then 1 and no output file is written.
 //! * `--version` reports the versions of the linked LLVM and MLIR libraries and whether the
 //!   NVPTX backend is available.
 
@@ -48,6 +52,14 @@ struct Cli {
     /// Compile the input, an APL program, to PTX (through the tail-to-gpu pipeline).
     #[arg(long = "apl-to-ptx", conflicts_with_all = ["apl_to_tail", "import_tail"])]
     apl_to_ptx: bool,
+
+    /// Compile the input, an FCL program, to the hpar dialect.
+    #[arg(long = "fcl-to-hpar", conflicts_with_all = ["apl_to_tail", "apl_to_ptx", "import_tail"])]
+    fcl_to_hpar: bool,
+
+    /// The entry point of `--fcl-to-hpar` (a monomorphic FCL definition).
+    #[arg(long = "entry", value_name = "NAME", default_value = "main")]
+    entry: String,
 
     /// What to print. `--apl-to-tail`: the module in MLIR syntax (default), TAIL text as
     /// apltail prints it, or LLVM IR / PTX (as `--apl-to-ptx`). `--apl-to-ptx`: the module
@@ -152,6 +164,36 @@ fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCod
     write_output(&out, output)
 }
 
+/// `--fcl-to-hpar`: compiles an FCL program to the hpar dialect, prints it, and returns the
+/// exit code.
+fn fcl_to_hpar(input: &PathBuf, entry: &str, output: Option<&PathBuf>) -> ExitCode {
+    let text = match read_input(input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
+            return ExitCode::from(1);
+        }
+    };
+    let name = if input.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        input.display().to_string()
+    };
+    let mut ctx = tail_ir::Context::new();
+    let module = match tail_fcl::lower(&mut ctx, &name, &text, entry) {
+        Ok(m) => m,
+        Err(d) => {
+            eprint!("{}", ctx.render_diagnostic(&d));
+            return ExitCode::from(1);
+        }
+    };
+    let mut out = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default());
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    write_output(&out, output)
+}
+
 /// TAIL text of a module in the `tail` dialect (`tail_text::export`), or the exporter's
 /// diagnostic rendered with its location.
 fn export_tail_text(ctx: &tail_ir::Context, module: tail_ir::OpId) -> Result<String, String> {
@@ -228,6 +270,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         return apl_to_ptx(&cli, input);
+    }
+    if cli.fcl_to_hpar {
+        let Some(input) = cli.input.as_ref() else {
+            eprintln!("tail-translate: --fcl-to-hpar needs an input file");
+            return ExitCode::from(2);
+        };
+        return fcl_to_hpar(input, &cli.entry, cli.output.as_ref());
     }
     if cli.apl_to_tail {
         let Some(input) = cli.input.as_ref() else {
