@@ -41,8 +41,11 @@
 //!   into a `memref.alloc` buffer; `hpar.index` of a grid array copies it back and loads;
 //!   `hpar.length` is a `memref.dim`. Device buffers are freed before `func.return`.
 //!
+//! * Integers narrower than 32 bits (booleans) cross the warp shuffles widened to i32.
+//!
 //! Anything else (a program at another place, `interleave`, `power`, `while`, `scan`,
-//! `seqfor`, a push array written by `map`, …) is an error located at the op.
+//! `seqfor`, a push array written by `map`, an op of a dialect other than `arith`, `math`,
+//! `scf`, `memref`, `index`, `gpu` inside a kernel, …) is an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -588,6 +591,9 @@ impl Host {
     }
 }
 
+/// The dialects whose ops may be moved into a kernel: the upstream ones codegen lowers to NVVM.
+const KERNEL_DIALECTS: [&str; 6] = ["arith", "math", "scf", "memref", "index", "gpu"];
+
 fn gpu_alloc(b: &mut Builder<'_>, ty: Type, dyns: &[Value]) -> Value {
     let seg = b.dense_i32_array_attr(vec![0, dyns.len() as i64, 0]);
     mk1(
@@ -861,6 +867,16 @@ impl Kernel<'_, '_> {
             }
             _ => {}
         }
+        // A kernel holds only upstream ops (codegen compiles the `gpu.module` with upstream
+        // MLIR): a `tail` op left in a lambda (`tail.roll`, …) has no device lowering.
+        let dialect = name.split('.').next().unwrap_or("");
+        if !KERNEL_DIALECTS.contains(&dialect) {
+            return Err(err(
+                self.b.ctx,
+                o,
+                format!("cannot be lowered by convert-hpar-to-gpu: an op of dialect '{dialect}' inside a kernel (kernels hold only {} ops)", KERNEL_DIALECTS.join(", ")),
+            ));
+        }
         let operands: Vec<Value> = self
             .b
             .operand_vec(o)
@@ -1091,13 +1107,16 @@ impl Kernel<'_, '_> {
         if shape != [bsz] {
             return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
         }
-        if !matches!(
-            self.b.type_kind(elem),
+        // Integers narrower than 32 bits (booleans, …) travel through the shuffle widened to
+        // i32 (`arith.extui`, then `arith.trunci` back: the low bits are kept exactly).
+        let widen = match self.b.type_kind(elem) {
             TypeKind::Integer { width: 32 | 64, .. }
-                | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64)
-        ) {
-            return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need i32, i64, f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
-        }
+            | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => false,
+            TypeKind::Integer { width, .. } if *width < 32 => true,
+            _ => {
+                return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+            }
+        };
         let tid = self.id("gpu.thread_id");
         let mut s = bsz / 2;
         while s >= 32 {
@@ -1123,15 +1142,24 @@ impl Kernel<'_, '_> {
             for off in [16, 8, 4, 2, 1] {
                 let offv = ci32(&mut k.b, off);
                 let mode = ShuffleModeKw::get(k.b.ctx, "xor");
+                let (sv, sty) = if widen {
+                    let i32t = k.b.int_type(32);
+                    (mk1(&mut k.b, "arith.extui", &[v], i32t, &[]), i32t)
+                } else {
+                    (v, elem)
+                };
                 let sop = mk(
                     &mut k.b,
                     "gpu.shuffle",
-                    &[v, offv, width],
-                    &[elem, i1],
+                    &[sv, offv, width],
+                    &[sty, i1],
                     &[("mode", mode)],
                     Vec::new(),
                 );
-                let other = k.b.result(sop, 0);
+                let mut other = k.b.result(sop, 0);
+                if widen {
+                    other = mk1(&mut k.b, "arith.trunci", &[other], elem, &[]);
+                }
                 v = k.combine(o, v, other)?;
             }
             let z = cidx(&mut k.b, 0);

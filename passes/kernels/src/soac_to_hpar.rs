@@ -32,6 +32,12 @@
 //! array is returned as a memref of those extents (resolved by `convert-hpar-to-gpu`). A
 //! reduction's scalar is read on the host with `hpar.index %r[0]`.
 //!
+//! Host I/O (`tail.prArr*`, `formatI`, file input, which `tail-to-soac` keeps as `tail` ops
+//! behind `builtin.unrealized_conversion_cast`s) stays on the host: a tensor cast to a `tail`
+//! type is replaced by its host memref (`host_mem`: the cast above, made once per array), so
+//! the cast reads `memref<…> to !tail.array<…>`; a cast from a `tail` type to a tensor yields
+//! a host memref instead, an input like a function argument.
+//!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
@@ -99,6 +105,7 @@ impl PassRun for ConvertSoacToHPar {
         for f in funcs {
             let mut cx = Cx {
                 arrs: FxHashMap::default(),
+                host: FxHashMap::default(),
                 block: self.block_size as i64,
                 max_blocks: self.max_blocks.max(1) as i64,
                 programs: 0,
@@ -112,6 +119,8 @@ impl PassRun for ConvertSoacToHPar {
 
 struct Cx {
     arrs: FxHashMap<Value, Arr>,
+    /// The host memref of each tensor already needed on the host (`host_mem`).
+    host: FxHashMap<Value, Value>,
     block: i64,
     max_blocks: i64,
     programs: usize,
@@ -546,27 +555,62 @@ impl Cx {
             }
             "func.return" => {
                 for (i, v) in operands.into_iter().enumerate() {
-                    let t = b.value_type(v);
-                    if !is_tensor(b.ctx, t) {
-                        continue;
+                    if is_tensor(b.ctx, b.value_type(v)) {
+                        let nv = self.host_mem(b, op, v)?;
+                        b.set_operand(op, i, nv);
                     }
-                    let mt = to_memref(b.ctx, t);
-                    let nv = match self.arr(b.ctx, op, v)? {
-                        Arr::Host { mem, .. } => mem,
-                        a => {
-                            let (pull, ext) = match a {
-                                Arr::Grid { pull, ext } => (pull, ext),
-                                a => {
-                                    let (_, elem) = tensor_parts(b.ctx, t).expect("tensor");
-                                    self.force(b, &a, elem)?
-                                }
-                            };
-                            let mut ops = vec![pull];
-                            ops.extend(ext);
-                            mk1(b, "builtin.unrealized_conversion_cast", &ops, mt, &[])
+                }
+            }
+            // Host I/O that `tail-to-soac` keeps as `tail` ops (`tail.prArr*`, `formatI`, …):
+            // an array given to it crosses from the kernels' memref to the `tail` type on the
+            // host; an array it produces (`⎕ReadFile`, …) is a host memref for the kernels.
+            "builtin.unrealized_conversion_cast" => {
+                let tensor_in = operands.iter().any(|&v| is_tensor(b.ctx, b.value_type(v)));
+                let results = b.results(op).to_vec();
+                let tensor_out = results.iter().any(|&r| is_tensor(b.ctx, b.value_type(r)));
+                if tensor_in && tensor_out {
+                    return Err(err(
+                        b.ctx,
+                        op,
+                        "cannot be lowered by convert-soac-to-hpar: a cast from a tensor to a tensor",
+                    ));
+                }
+                for (i, v) in operands.into_iter().enumerate() {
+                    if is_tensor(b.ctx, b.value_type(v)) {
+                        let nv = self.host_mem(b, op, v)?;
+                        b.set_operand(op, i, nv);
+                    }
+                }
+                if tensor_out {
+                    b.set_insertion_point(InsertPoint::After(op));
+                    for r in results {
+                        let t = b.value_type(r);
+                        if !is_tensor(b.ctx, t) {
+                            continue;
                         }
-                    };
-                    b.set_operand(op, i, nv);
+                        let Some((shape, _)) = tensor_parts(b.ctx, t) else {
+                            return Err(err(
+                                b.ctx,
+                                op,
+                                "cannot be lowered by convert-soac-to-hpar: a cast to an unranked tensor",
+                            ));
+                        };
+                        let mt = to_memref(b.ctx, t);
+                        b.set_value_type(r, mt);
+                        let ext = shape
+                            .iter()
+                            .enumerate()
+                            .map(|(d, &s)| {
+                                if s == DYNAMIC {
+                                    let dv = cidx(b, d as i64);
+                                    tail_builtin::memref::DimOp::create(b, r, dv)
+                                } else {
+                                    cidx(b, s)
+                                }
+                            })
+                            .collect();
+                        self.arrs.insert(r, Arr::Host { mem: r, ext });
+                    }
                 }
             }
             _ => {
@@ -587,6 +631,36 @@ impl Cx {
             }
         }
         Ok(())
+    }
+
+    /// The host memref holding tensor `v` (for `user`, a host op): a function argument or a
+    /// host input as it is; a program's grid array, or a view forced by a new program, through
+    /// `builtin.unrealized_conversion_cast %pull, %extents… : … to memref<…>` (copied back by
+    /// `convert-hpar-to-gpu`). Made once per tensor, so every host use (printing it, returning
+    /// it) shares the memref.
+    fn host_mem(&mut self, b: &mut Builder<'_>, user: OpId, v: Value) -> CResult<Value> {
+        if let Some(&m) = self.host.get(&v) {
+            return Ok(m);
+        }
+        let t = b.value_type(v);
+        let mt = to_memref(b.ctx, t);
+        let nv = match self.arr(b.ctx, user, v)? {
+            Arr::Host { mem, .. } => mem,
+            a => {
+                let (pull, ext) = match a {
+                    Arr::Grid { pull, ext } => (pull, ext),
+                    a => {
+                        let (_, elem) = tensor_parts(b.ctx, t).expect("tensor");
+                        self.force(b, &a, elem)?
+                    }
+                };
+                let mut ops = vec![pull];
+                ops.extend(ext);
+                mk1(b, "builtin.unrealized_conversion_cast", &ops, mt, &[])
+            }
+        };
+        self.host.insert(v, nv);
+        Ok(nv)
     }
 
     /// A `grid-thread` program storing every element of view `a` (flat, row-major).

@@ -64,3 +64,25 @@ func.func @power(%m: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// A kernel holds only upstream ops: a `tail` op left in a lambda has no device lowering.
+func.func @roll(%x: memref<?xi32>) -> memref<?xf64> {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  %p = hpar.program<grid> -> !hpar.pull<f64, grid> {
+    %g = hpar.generate %n : !hpar.pull<f64> {
+    ^bb0(%i: index):
+      %v = memref.load %x[%i] : memref<?xi32>
+      // expected-error@+1 {{'tail.roll' op cannot be lowered by convert-hpar-to-gpu: an op of dialect 'tail' inside a kernel (kernels hold only arith, math, scf, memref, index, gpu ops)}}
+      %r = tail.roll %v : i32 -> f64
+      hpar.yield %r : f64
+    }
+    %q = hpar.push<grid> %g : !hpar.pull<f64> -> !hpar.push<f64, grid>
+    %f = hpar.force<grid> %q : !hpar.push<f64, grid> -> !hpar.pull<f64, grid>
+    hpar.return %f : !hpar.pull<f64, grid>
+  }
+  %m = builtin.unrealized_conversion_cast %p, %n : !hpar.pull<f64, grid>, index to memref<?xf64>
+  return %m : memref<?xf64>
+}
