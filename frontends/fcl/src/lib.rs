@@ -1,5 +1,5 @@
-//! `tail-fcl`: the front half of the FCL frontend — lexer, parser, type inference with type
-//! and level polymorphism, and (next) monomorphisation — for FCL, the hierarchical data-parallel
+//! `tail-fcl`: the FCL frontend — lexer, parser, type inference with type and level
+//! polymorphism, monomorphisation and lowering to the `hpar` dialect — for FCL, the hierarchical data-parallel
 //! language of Dybdal, *Array abstractions for GPU programming* (PhD thesis, 2017), Chapter 5.
 //!
 //! * [`lexer`], [`parser`], [`ast`]: the concrete syntax of §5.2–§5.4 (`sig`/`fun`,
