@@ -19,13 +19,14 @@ fi
 TARGET_DIR="${CARGO_TARGET_DIR:-${REPO}/target}"
 PROBE_FAILURE='failed to run `rustc` to learn about target-specific information'
 
-# Runs one step, with standard input from /dev/null. Cargo's `rustc -` target
-# probe (cached in .rustc_info.json) reads the program from an inherited
-# standard input; when that is a pipe shared with other processes (as under
-# some CI runners and agents) the probe reads stray text, fails, and the
-# failure is cached for every later cargo command. As a second line of
-# defence, a step failing with exactly that error is retried (up to two
-# times) after removing the cached probe results; any other failure stops.
+# Runs one step, with standard input from /dev/null (no step reads it).
+# Cargo caches the result of its `rustc -` target probe in .rustc_info.json.
+# On fresh target directories that probe has been seen (also with standard
+# input from /dev/null) to read stray text as its program -- output of build
+# scripts' compiler probes such as `cc -?` -- and fail; the failure is then
+# cached for every later cargo command. The writer of that text is not known
+# yet, so a step failing with exactly that error is retried (up to two times)
+# after removing the cached probe results; any other failure stops.
 step() {
     local start=$SECONDS attempt log status
     log="$(mktemp)"
