@@ -110,6 +110,48 @@ fn read_input(path: &PathBuf) -> std::io::Result<String> {
     }
 }
 
+/// The input's name for locations (`<stdin>` for `-`) and its text; a read error is reported
+/// and becomes exit code 1.
+fn read_source(input: &PathBuf) -> Result<(String, String), ExitCode> {
+    let text = read_input(input).map_err(|e| {
+        eprintln!("tail-translate: cannot read '{}': {e}", input.display());
+        ExitCode::from(1)
+    })?;
+    let name = if input.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        input.display().to_string()
+    };
+    Ok((name, text))
+}
+
+/// Prints `module` (MLIR syntax, ending in a newline) to the output.
+fn write_module(
+    ctx: &tail_ir::Context,
+    module: tail_ir::OpId,
+    output: Option<&PathBuf>,
+) -> ExitCode {
+    let mut out = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default());
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    write_output(&out, output)
+}
+
+/// The chip and optimization level of `--chip`/`--opt-level` as PTX options; a bad chip is
+/// reported and becomes exit code 2.
+fn ptx_options(cli: &Cli) -> Result<tail_codegen::ptx::PtxOptions, ExitCode> {
+    let chip = codegen::parse_chip(&cli.chip).map_err(|msg| {
+        eprintln!("tail-translate: {msg}");
+        ExitCode::from(2)
+    })?;
+    Ok(tail_codegen::ptx::PtxOptions {
+        chip,
+        opt_level: cli.opt_level,
+        ..Default::default()
+    })
+}
+
 /// Writes `out` to the output file (or standard output); the file is written only here, after
 /// everything succeeded.
 fn write_output(out: &str, output: Option<&PathBuf>) -> ExitCode {
@@ -127,17 +169,9 @@ fn write_output(out: &str, output: Option<&PathBuf>) -> ExitCode {
 
 /// `--apl-to-tail`: compiles, prints in the requested form, and returns the exit code.
 fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCode {
-    let text = match read_input(input) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
-            return ExitCode::from(1);
-        }
-    };
-    let name = if input.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        input.display().to_string()
+    let (name, text) = match read_source(input) {
+        Ok(src) => src,
+        Err(code) => return code,
     };
     let mut ctx = tail_ir::Context::new();
     let module = match tail_apl::compile(&mut ctx, &name, &text) {
@@ -167,17 +201,9 @@ fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCod
 /// `--fcl-to-hpar`: compiles an FCL program to the hpar dialect, prints it, and returns the
 /// exit code.
 fn fcl_to_hpar(input: &PathBuf, entry: &str, output: Option<&PathBuf>) -> ExitCode {
-    let text = match read_input(input) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
-            return ExitCode::from(1);
-        }
-    };
-    let name = if input.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        input.display().to_string()
+    let (name, text) = match read_source(input) {
+        Ok(src) => src,
+        Err(code) => return code,
     };
     let mut ctx = tail_ir::Context::new();
     let module = match tail_fcl::lower(&mut ctx, &name, &text, entry) {
@@ -187,11 +213,7 @@ fn fcl_to_hpar(input: &PathBuf, entry: &str, output: Option<&PathBuf>) -> ExitCo
             return ExitCode::from(1);
         }
     };
-    let mut out = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default());
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    write_output(&out, output)
+    write_module(&ctx, module, output)
 }
 
 /// TAIL text of a module in the `tail` dialect (`tail_text::export`), or the exporter's
@@ -202,17 +224,9 @@ fn export_tail_text(ctx: &tail_ir::Context, module: tail_ir::OpId) -> Result<Str
 
 /// `--import-tail`: imports, prints, and returns the exit code.
 fn import_tail(input: &PathBuf, output: Option<&PathBuf>) -> ExitCode {
-    let text = match read_input(input) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
-            return ExitCode::from(1);
-        }
-    };
-    let name = if input.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        input.display().to_string()
+    let (name, text) = match read_source(input) {
+        Ok(src) => src,
+        Err(code) => return code,
     };
     let mut ctx = tail_ir::Context::new();
     let module = match tail_text::import(&mut ctx, &name, &text) {
@@ -222,20 +236,7 @@ fn import_tail(input: &PathBuf, output: Option<&PathBuf>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut out = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default());
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    match output {
-        Some(path) if path.as_os_str() != "-" => {
-            if let Err(e) = std::fs::write(path, out) {
-                eprintln!("tail-translate: cannot write '{}': {e}", path.display());
-                return ExitCode::from(1);
-            }
-        }
-        _ => print!("{out}"),
-    }
-    ExitCode::SUCCESS
+    write_module(&ctx, module, output)
 }
 
 /// Builds the multi-line text printed by `--version`.
@@ -312,29 +313,13 @@ fn apl_to_ptx(cli: &Cli, input: &PathBuf) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let chip = match codegen::parse_chip(&cli.chip) {
-        Ok(c) => c,
-        Err(msg) => {
-            eprintln!("tail-translate: {msg}");
-            return ExitCode::from(2);
-        }
+    let (name, text) = match read_source(input) {
+        Ok(src) => src,
+        Err(code) => return code,
     };
-    let text = match read_input(input) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
-            return ExitCode::from(1);
-        }
-    };
-    let name = if input.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        input.display().to_string()
-    };
-    let opts = tail_codegen::ptx::PtxOptions {
-        chip,
-        opt_level: cli.opt_level,
-        ..Default::default()
+    let opts = match ptx_options(cli) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     match apl::compile(&name, &text, &opts) {
         Ok(out) => write_output(&out.text(stage), cli.output.as_ref()),
@@ -356,29 +341,13 @@ fn upstream_codegen(cli: &Cli, input: &PathBuf) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let chip = match codegen::parse_chip(&cli.chip) {
-        Ok(c) => c,
-        Err(msg) => {
-            eprintln!("tail-translate: {msg}");
-            return ExitCode::from(2);
-        }
+    let (name, text) = match read_source(input) {
+        Ok(src) => src,
+        Err(code) => return code,
     };
-    let text = match read_input(input) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("tail-translate: cannot read '{}': {e}", input.display());
-            return ExitCode::from(1);
-        }
-    };
-    let name = if input.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        input.display().to_string()
-    };
-    let opts = tail_codegen::ptx::PtxOptions {
-        chip,
-        opt_level: cli.opt_level,
-        ..Default::default()
+    let opts = match ptx_options(cli) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     match codegen::run(&name, &text, stage, &opts) {
         Ok(out) => write_output(&out, cli.output.as_ref()),
