@@ -1,6 +1,8 @@
 //! The lowering of each `tail` op (see the module documentation of
 //! [`tail_to_soac`](super) for the scheme of every family).
 
+use std::collections::HashMap;
+
 use tail_dialect::types::{classify, TailType};
 use tail_ir::{AttrKind, OpId, Type, TypeKind, Value, DYNAMIC};
 
@@ -11,15 +13,36 @@ const MAX_FOLD_DEPTH: u32 = 64;
 
 /// The compile-time value of `v`: the attribute of a constant-like op, or the result of the
 /// defining op's fold hook applied to the (recursively folded) constant values of its operands.
-/// Only single-result ops are folded; a fold that returns another SSA value is followed.
-fn fold_to_constant(
+/// Only single-result ops are folded; a fold that returns another SSA value is followed. Each
+/// value is folded once (shape arithmetic is a DAG: `catV(v, v)` must not fold `v` twice).
+fn fold_to_constant(ctx: &mut tail_ir::Context, v: Value) -> Option<tail_ir::Attribute> {
+    fold_to_constant_memo(ctx, v, 0, &mut HashMap::new())
+}
+
+fn fold_to_constant_memo(
     ctx: &mut tail_ir::Context,
     v: Value,
     depth: u32,
+    memo: &mut HashMap<Value, Option<tail_ir::Attribute>>,
 ) -> Option<tail_ir::Attribute> {
-    if depth > MAX_FOLD_DEPTH {
-        return None;
+    if let Some(&known) = memo.get(&v) {
+        return known;
     }
+    let folded = if depth > MAX_FOLD_DEPTH {
+        None
+    } else {
+        fold_defining_op(ctx, v, depth, memo)
+    };
+    memo.insert(v, folded);
+    folded
+}
+
+fn fold_defining_op(
+    ctx: &mut tail_ir::Context,
+    v: Value,
+    depth: u32,
+    memo: &mut HashMap<Value, Option<tail_ir::Attribute>>,
+) -> Option<tail_ir::Attribute> {
     let op = ctx.defining_op(v)?;
     if let Some(a) = tail_ir::greedy::op_constant_value(ctx, op) {
         return Some(a);
@@ -31,11 +54,13 @@ fn fold_to_constant(
     let operands = ctx.operand_vec(op);
     let consts: Vec<Option<tail_ir::Attribute>> = operands
         .iter()
-        .map(|&o| fold_to_constant(ctx, o, depth + 1))
+        .map(|&o| fold_to_constant_memo(ctx, o, depth + 1, memo))
         .collect();
     match fold(ctx, op, &consts)?.first()? {
         tail_ir::registry::FoldResult::Attr(a) => Some(*a),
-        tail_ir::registry::FoldResult::Value(w) if *w != v => fold_to_constant(ctx, *w, depth + 1),
+        tail_ir::registry::FoldResult::Value(w) if *w != v => {
+            fold_to_constant_memo(ctx, *w, depth + 1, memo)
+        }
         tail_ir::registry::FoldResult::Value(_) => None,
     }
 }
@@ -547,7 +572,7 @@ impl<'c> Lowerer<'c> {
                 return Ok(k);
             }
         }
-        fold_to_constant(self.ctx, v, 0)
+        fold_to_constant(self.ctx, v)
             .and_then(|a| self.ctx.attr_as_int(a))
             .ok_or_else(|| self.error("expects a constant axis, which the program does not give"))
     }
@@ -557,7 +582,7 @@ impl<'c> Lowerer<'c> {
     /// `dropV`, `rotateV`, … of literal vectors), so the pass does not depend on a
     /// canonicalization having run before it.
     fn static_ints(&mut self, v: Value) -> R<Vec<i64>> {
-        let a = fold_to_constant(self.ctx, v, 0)
+        let a = fold_to_constant(self.ctx, v)
             .ok_or_else(|| self.error("expects a literal axis vector"))?;
         let AttrKind::Array(es) = self.ctx.attr_kind(a) else {
             return Err(self.error("expects a literal axis vector"));
