@@ -43,9 +43,15 @@
 //!
 //! * Integers narrower than 32 bits (booleans) cross the warp shuffles widened to i32.
 //!
-//! Anything else (a program at another place, `interleave`, `power`, `while`, `scan`,
-//! `seqfor`, a push array written by `map`, an op of a dialect other than `arith`, `math`,
-//! `scf`, `memref`, `index`, `gpu` inside a kernel, …) is an error located at the op.
+//! * FCL's constructs (module `block_loops`): `interleave<block>` at the grid level is
+//!   `concat<block>` with its placement region deciding where element `j` of block `b` goes;
+//!   `power<block>`/`while<block>` keep the array in two shared buffers (ping-pong, a barrier
+//!   per step); `split_at` makes views; a thread's `seqfor` runs over a private buffer; the
+//!   length of a grid array forced earlier in the same program is computed on the host.
+//!
+//! Anything else (a program at another place, `scan`, a push array written by `map`, an op
+//! of a dialect other than `arith`, `math`, `scf`, `memref`, `index`, `gpu` inside a kernel,
+//! …) is an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -58,6 +64,8 @@ use tail_gpu::attrs::{AddressSpace, AddressSpaceAttr, DimKw, ShuffleModeKw};
 use tail_hpar::types::{push_parts, Level};
 
 use crate::util::*;
+
+mod block_loops;
 
 /// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
 #[pass(
@@ -304,9 +312,32 @@ impl Host {
                         }
                     }
                 }
-                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.map" => {}
+                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.map" => {}
+                // The length of a grid array (its device buffer's element count) or of a pull
+                // array, computed on the host.
+                "hpar.length" => {
+                    let a = ctx.operand(op, 0);
+                    let n = match self.dev.get(&a).copied() {
+                        Some(d) => {
+                            let loc = ctx.op_loc(op);
+                            let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+                            let rank =
+                                memref_shape(hb.ctx, hb.value_type(d)).map_or(0, |(s, _)| s.len());
+                            let mut n = cidx(&mut hb, 1);
+                            for i in 0..rank {
+                                let c = cidx(&mut hb, i as i64);
+                                let e = tail_builtin::memref::DimOp::create(&mut hb, d, c);
+                                n = bin(&mut hb, "arith.muli", n, e);
+                            }
+                            n
+                        }
+                        None => self.host_len(ctx, op, a)?,
+                    };
+                    let r = ctx.result(op, 0);
+                    self.hmap.insert(r, n);
+                }
                 _ if name.starts_with("hpar.") => {
-                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, force<grid>)"));
+                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, interleave<block>, force<grid>, length)"));
                 }
                 _ => {
                     if !ctx.regions(op).is_empty() {
@@ -391,11 +422,11 @@ impl Host {
             None => {
                 let n = match hb.op_name_str(pdef) {
                     "hpar.push" => self.host_len(hb.ctx, force, hb.operand(pdef, 0))?,
-                    "hpar.concat" => {
+                    "hpar.concat" | "hpar.interleave" => {
                         let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(hb.operand(pdef, 1)));
                         bin(&mut hb, "arith.muli", c, k)
                     }
-                    _ => return Err(err(hb.ctx, force, "cannot be lowered by convert-hpar-to-gpu: the forced push array must come from push<grid> or concat<block>")),
+                    _ => return Err(err(hb.ctx, force, "cannot be lowered by convert-hpar-to-gpu: the forced push array must come from push<grid>, concat<block> or interleave<block>")),
                 };
                 vec![n]
             }
@@ -412,12 +443,14 @@ impl Host {
                 let nb = ceildiv(&mut hb, n, bs);
                 ("push", bin(&mut hb, "arith.maxui", nb, one))
             }
-            "hpar.concat" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) => {
+            "hpar.concat" | "hpar.interleave"
+                if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) =>
+            {
                 let c = self.hval(hb.operand(pdef, 0));
-                ("concat", bin(&mut hb, "arith.maxui", c, one))
+                ("blocks", bin(&mut hb, "arith.maxui", c, one))
             }
             _ => {
-                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid> or concat<block>)"));
+                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid>, concat<block> or interleave<block>)"));
             }
         };
         // The kernel.
@@ -433,6 +466,7 @@ impl Host {
             mat: FxHashMap::default(),
             params: Vec::new(),
             shared: Vec::new(),
+            views: FxHashMap::default(),
         };
         let outk = k.kval(force, out)?;
         let sink = Sink::Global(outk);
@@ -458,9 +492,14 @@ impl Host {
             let ok = ult(&mut k.b, bid, count);
             let body = k.b.entry_block(k.b.region(pdef, 0)).expect("body");
             let arg = k.b.block_arg(body, 0);
+            let place = (k.b.op_is(pdef, "hpar.interleave"))
+                .then(|| k.b.entry_block(k.b.region(pdef, 1)).expect("placement"));
             k.if_then(ok, |k| {
                 k.kmap.insert(arg, bid);
-                let sub = Sink::Offset(Box::new(sink.clone()), bid, chunk);
+                let sub = match place {
+                    Some(p) => Sink::Place(Box::new(sink.clone()), bid, p),
+                    None => Sink::Offset(Box::new(sink.clone()), bid, chunk),
+                };
                 k.program(body, Level::Block, &sub)
             })?;
         }
@@ -614,6 +653,8 @@ enum Sink {
     Shared(Value),
     /// Element `j` of sub-program `i` goes to `i·chunk + j` of the inner sink.
     Offset(Box<Sink>, Value, Value),
+    /// Element `j` of sub-program `i` goes to `place(i, j)` of the inner sink (`interleave`).
+    Place(Box<Sink>, Value, BlockId),
 }
 
 /// Kernel-building state.
@@ -631,6 +672,8 @@ struct Kernel<'c, 'h> {
     params: Vec<(Value, Value)>,
     /// Placeholders of the workgroup attributions.
     shared: Vec<Value>,
+    /// Pull arrays that are windows of a buffer or another array (`split_at`, loop states).
+    views: FxHashMap<Value, block_loops::View>,
 }
 
 impl Kernel<'_, '_> {
@@ -678,7 +721,9 @@ impl Kernel<'_, '_> {
             .b
             .defining_op(v)
             .is_some_and(|d| self.b.is_ancestor(self.prog, d));
-        if inside && !self.host.hmap.contains_key(&v) {
+        // A value of the program is known to the kernel if the host computes it, or if it is an
+        // array an earlier `force<grid>` of the same program wrote.
+        if inside && !self.host.hmap.contains_key(&v) && !self.host.dev.contains_key(&v) {
             return Err(err(
                 self.b.ctx,
                 user,
@@ -725,6 +770,9 @@ impl Kernel<'_, '_> {
 
     /// The length of pull array `a` in the kernel.
     fn len(&mut self, user: OpId, a: Value) -> CResult<Value> {
+        if let Some(n) = self.view_len(a) {
+            return Ok(n);
+        }
         if let Some(m) = self.buffer(user, a)? {
             let (shape, _) = memref_shape(self.b.ctx, self.b.value_type(m)).unwrap();
             let mut n = cidx(&mut self.b, 1);
@@ -788,11 +836,18 @@ impl Kernel<'_, '_> {
                 let j = bin(&mut self.b, "arith.addi", base, i);
                 self.store(inner, j, v)
             }
+            Sink::Place(inner, sub, place) => {
+                let j = self.place(*place, *sub, i)?;
+                self.store(inner, j, v)
+            }
         }
     }
 
     /// Element `i` of pull array `a`.
     fn eval(&mut self, user: OpId, a: Value, i: Value) -> CResult<Value> {
+        if let Some(v) = self.eval_view(user, a, i)? {
+            return Ok(v);
+        }
         if let Some(m) = self.buffer(user, a)? {
             return Ok(self.load(m, i));
         }
@@ -948,9 +1003,15 @@ impl Kernel<'_, '_> {
                     let q = self.b.operand(o, 0);
                     self.push(o, q, l, sink)?;
                 }
-                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" => {}
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.seqfor" => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
                     self.force_block(o)?;
+                }
+                "hpar.split_at" => self.split_at(o)?,
+                "hpar.power" | "hpar.while"
+                    if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) =>
+                {
+                    self.block_loop(o)?;
                 }
                 "hpar.reduce" => {
                     let lv = tail_hpar::scope::op_level(self.b.ctx, o);
@@ -969,7 +1030,7 @@ impl Kernel<'_, '_> {
                     self.kmap.insert(r, v);
                 }
                 _ if name.starts_with("hpar.") && name != "hpar.index" && name != "hpar.length" => {
-                    return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu in a {l}-level program (supported: generate, map, push, concat<thread>, force<block>, reduce<thread>, reduce<block>, index, length)")));
+                    return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu in a {l}-level program (supported: generate, map, push, concat<thread>, force<block>, reduce<thread>, reduce<block>, power<block>, while<block>, split_at, index, length)")));
                 }
                 _ => self.lower_op(o)?,
             }
@@ -989,6 +1050,7 @@ impl Kernel<'_, '_> {
         let name = self.b.op_name_str(d).to_string();
         let ql = tail_hpar::scope::op_level(self.b.ctx, d);
         match (name.as_str(), ql) {
+            ("hpar.seqfor", _) => self.seqfor(d, sink),
             ("hpar.push", Some(Level::Thread)) => {
                 let a = self.b.operand(d, 0);
                 let n = self.len(d, a)?;
@@ -1031,34 +1093,10 @@ impl Kernel<'_, '_> {
     fn force_block(&mut self, o: OpId) -> CResult {
         let q = self.b.operand(o, 0);
         let (elem, _) = push_parts(self.b.ctx, self.b.value_type(q)).unwrap();
-        let d = self.b.defining_op(q);
-        let n = d.and_then(|d| match self.b.op_name_str(d) {
-            "hpar.concat" => Some(
-                const_index(self.b.ctx, self.b.operand(d, 0))?
-                    * const_index(self.b.ctx, self.b.operand(d, 1))?,
-            ),
-            "hpar.push" => {
-                let a = self.b.operand(d, 0);
-                let g = self
-                    .b
-                    .defining_op(a)
-                    .filter(|&g| self.b.op_is(g, "hpar.generate"))?;
-                const_index(self.b.ctx, self.b.operand(g, 0))
-            }
-            _ => None,
-        });
-        let Some(n) = n else {
+        let Some(n) = self.static_push_len(q) else {
             return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block-level array in shared memory needs a constant length"));
         };
-        let space = AddressSpaceAttr::get(self.b.ctx, AddressSpace::Workgroup);
-        let ty = self.b.intern_type(TypeKind::MemRef {
-            shape: vec![n],
-            elem,
-            layout: None,
-            memory_space: Some(space),
-        });
-        let ph = self.b.create_placeholder(ty);
-        self.shared.push(ph);
+        let ph = self.workgroup(n, elem);
         self.push(o, q, Level::Block, &Sink::Shared(ph))?;
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
         let r = self.b.result(o, 0);

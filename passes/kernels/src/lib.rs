@@ -8,6 +8,9 @@
 //! Named pipeline `soac-to-gpu`:
 //! `func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
 //! Named pipeline `tail-to-gpu`: `tail-to-soac,func.func(soac-opt),soac-to-gpu`.
+//! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse` (for
+//! `hpar` written by hand or by the FCL frontend: the first canonicalization folds the sizes
+//! of shared-memory arrays to constants).
 //! See `docs/KERNELS.md` for the mapping.
 #![deny(missing_docs)]
 
@@ -29,6 +32,12 @@ tail_ir::pass_pipeline! {
     argument: "tail-to-gpu",
     summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt) and soac-to-gpu",
     pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu",
+}
+
+tail_ir::pass_pipeline! {
+    argument: "hpar-to-gpu",
+    summary: "From hpar (FCL) to gpu kernels: canonicalize, convert-hpar-to-gpu, canonicalize, CSE",
+    pipeline: "canonicalize,convert-hpar-to-gpu,canonicalize,cse",
 }
 
 /// Forces this crate (and its pass registrations) to be linked into a binary; call it once

@@ -210,6 +210,33 @@ impl<'a> Interp<'a> {
         })
     }
 
+    pub(crate) fn run_named(&mut self, name: &str, args: Vec<Value>) -> R<Value> {
+        let Some(&f) = self.funcs.get(name) else {
+            return Err(op_error(
+                self.ctx,
+                self.module,
+                format!("has no function @{name} to run"),
+            ));
+        };
+        let want = self
+            .ctx
+            .entry_block(self.ctx.region(f, 0))
+            .map_or(0, |b| self.ctx.block_args(b).len());
+        if want != args.len() {
+            return Err(op_error(
+                self.ctx,
+                f,
+                format!("takes {want} arguments, but {} were given", args.len()),
+            ));
+        }
+        let mut vs = self.call(f, args)?;
+        Ok(if vs.len() == 1 {
+            vs.pop().expect("one")
+        } else {
+            Value::Tuple(vs)
+        })
+    }
+
     fn call(&mut self, func: OpId, args: Vec<Value>) -> R<Vec<Value>> {
         let saved = std::mem::take(&mut self.env);
         let r = self.run_region(self.ctx.region(func, 0), args);
@@ -1161,6 +1188,12 @@ impl<'a> Interp<'a> {
                     state = self.run_region(ctx.region(op, 1), rest)?;
                 }
             }
+            // `select` picks one of its operands whatever their type (memrefs included).
+            "arith.select" => {
+                let c = self.scalar(op, 0)?;
+                let i = if c.as_i64() != Some(0) { 1 } else { 2 };
+                Self::one(self.arg(op, i)?)
+            }
             _ => {
                 let nops = ctx.num_operands(op);
                 let a = if nops > 0 {
@@ -1174,10 +1207,6 @@ impl<'a> Interp<'a> {
                     None
                 };
                 let r = match (name, a, b) {
-                    ("arith.select", c, _) => {
-                        let i = if c.as_i64() != Some(0) { 1 } else { 2 };
-                        return Self::one(self.arg(op, i)?);
-                    }
                     ("arith.cmpf", Double(x), Some(Double(y))) => {
                         let p = ctx
                             .attr(op, "predicate")

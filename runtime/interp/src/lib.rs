@@ -49,3 +49,16 @@ pub use value::{Array, Kind, Scalar, Value};
 pub fn run_module(ctx: &Context, module: OpId, out: &mut dyn Write) -> Result<Value, Diagnostic> {
     eval::Interp::new(ctx, module, out).run_main()
 }
+
+/// Runs function `@name` of `module` with `args` (scalars, or arrays for `memref` parameters:
+/// [`Value::from_array`]), writing the output of the print primitives to `out`; returns its
+/// result like [`run_module`]. The number of arguments must match the function's.
+pub fn run_function(
+    ctx: &Context,
+    module: OpId,
+    name: &str,
+    args: Vec<Value>,
+    out: &mut dyn Write,
+) -> Result<Value, Diagnostic> {
+    eval::Interp::new(ctx, module, out).run_named(name, args)
+}

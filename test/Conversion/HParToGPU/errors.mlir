@@ -38,19 +38,19 @@ func.func @small_block(%m: memref<?xf32>) {
 
 // -----
 
-// Block-level loops have no lowering yet.
+// A block-level loop keeps its array in shared memory: the initial length must be constant.
 func.func @power(%m: memref<?xf32>, %n: index) {
   hpar.program<grid> {
     %c1 = arith.constant 1 : index
     %p = hpar.concat<block> %c1, %c1 : !hpar.push<f32, grid> {
     ^bb0(%b: index):
-      %g = hpar.generate %c1 : !hpar.pull<f32> {
+      %g = hpar.generate %n : !hpar.pull<f32> {
       ^bb0(%i: index):
         %x = memref.load %m[%i] : memref<?xf32>
         hpar.yield %x : f32
       }
       %q = hpar.push<block> %g : !hpar.pull<f32> -> !hpar.push<f32, block>
-      // expected-error@+1 {{'hpar.power' op cannot be lowered by convert-hpar-to-gpu in a block-level program}}
+      // expected-error@+1 {{'hpar.power' op cannot be lowered by convert-hpar-to-gpu: the initial array of a block-level loop needs a constant length}}
       %w = hpar.power<block> %n, %q : !hpar.push<f32, block> -> !hpar.pull<f32, block> {
       ^bb0(%it: index, %cur: !hpar.pull<f32, block>):
         %r = hpar.push<block> %cur : !hpar.pull<f32, block> -> !hpar.push<f32, block>

@@ -1,6 +1,6 @@
 //! `tailc`: tail's driver.
 //!
-//! `tailc run [--target=interp|cpu|cuda] prog.{apl,tail,mlir}` compiles APL (`.apl`, through
+//! `tailc run [--target=interp|cpu|cuda] prog.{apl,tail,fcl,mlir}` compiles APL (`.apl`, through
 //! `tail-apl`), imports TAIL text (`.tail`, through `tail-text`) or parses MLIR text, verifies the module in the `tail` dialect, runs its
 //! `@main` and prints, exactly like apltail, the output of the print primitives followed by the
 //! program's final value (`[](65780.0)`). Only the reference interpreter (`interp`, the default
@@ -14,6 +14,15 @@
 //! in it. The interpreter then runs the lowered program (the `soac` dialect, with the kept
 //! `tail` I/O ops behind `builtin.unrealized_conversion_cast`), so
 //! `tailc run --after=tail-to-soac prog.apl` checks the lowering on a whole program.
+//!
+//! An FCL program (`.fcl`) is compiled with the FCL prelude to the `hpar` dialect
+//! (`tail_fcl::lower`, like `tail-translate --fcl-to-hpar`), and its entry function
+//! (`--entry`, default `main`) runs on the arguments given by `--input`, one per parameter
+//! in order: a number for a scalar parameter; for a `memref` parameter a comma-separated list
+//! (`1,2,3`), `iota:N` (`0, 1, …, N-1`) or `@FILE` (numbers separated by white space or
+//! commas), of the parameter's element type. `--after=canonicalize,convert-hpar-to-gpu` runs
+//! it at the `gpu` level. The printed value is the function's result (arrays as
+//! `[shape](elements)`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -41,8 +50,16 @@ enum Cmd {
         /// (`tail-to-soac`), a comma-separated list, or `builtin.module(…)`.
         #[arg(long, value_name = "PIPELINE")]
         after: Option<String>,
-        /// The program: APL (`.apl`), TAIL text as apltail prints it (`.tail`), or MLIR text
-        /// in the tail dialect (any other extension, normally `.mlir`).
+        /// The function to run: `main` by default (for APL and TAIL programs it is always
+        /// `main`, which takes no arguments).
+        #[arg(long, default_value = "main")]
+        entry: String,
+        /// The entry function's arguments, one `--input` per parameter: a number, a
+        /// comma-separated list, `iota:N` or `@FILE` (see the crate docs).
+        #[arg(long = "input", value_name = "VALUE")]
+        inputs: Vec<String>,
+        /// The program: APL (`.apl`), TAIL text as apltail prints it (`.tail`), FCL (`.fcl`),
+        /// or MLIR text (any other extension, normally `.mlir`).
         input: String,
     },
 }
@@ -60,7 +77,13 @@ enum Target {
 fn main() -> ExitCode {
     tail_builtin::link();
     tail_dialect::link();
+    tail_soac::link();
+    tail_hpar::link();
+    tail_gpu::link();
+    tail_transforms::link();
     tail_conversion::link();
+    tail_fusion::link();
+    tail_kernels::link();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -76,8 +99,10 @@ fn main() -> ExitCode {
         Cmd::Run {
             target,
             after,
+            entry,
+            inputs,
             input,
-        } => run(target, after.as_deref(), &input),
+        } => run(target, after.as_deref(), &entry, &inputs, &input),
     }
 }
 
@@ -91,7 +116,13 @@ fn anchored(pipeline: &str) -> String {
     }
 }
 
-fn run(target: Target, after: Option<&str>, input: &str) -> ExitCode {
+fn run(
+    target: Target,
+    after: Option<&str>,
+    entry: &str,
+    inputs: &[String],
+    input: &str,
+) -> ExitCode {
     match target {
         Target::Interp => {}
         Target::Cpu | Target::Cuda => {
@@ -128,6 +159,8 @@ fn run(target: Target, after: Option<&str>, input: &str) -> ExitCode {
         tail_text::import(&mut ctx, input, &text)
     } else if input.ends_with(".apl") {
         tail_apl::compile(&mut ctx, input, &text)
+    } else if input.ends_with(".fcl") {
+        tail_fcl::lower(&mut ctx, input, &text, entry)
     } else {
         tail_ir::parser::parse_source(&mut ctx, input, &text)
     };
@@ -154,9 +187,23 @@ fn run(target: Target, after: Option<&str>, input: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    let args = if entry == "main" && inputs.is_empty() {
+        None
+    } else {
+        match arguments(&ctx, module, entry, inputs) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                eprintln!("tailc: error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let result = tail_interp::run_module(&ctx, module, &mut out);
+    let result = match args {
+        None => tail_interp::run_module(&ctx, module, &mut out),
+        Some(args) => tail_interp::run_function(&ctx, module, entry, args, &mut out),
+    };
     match result {
         Ok(v) => {
             let _ = writeln!(out, "{}", tail_interp::format_value(&v));
@@ -169,4 +216,113 @@ fn run(target: Target, after: Option<&str>, input: &str) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The interpreter values of `--input`s for the parameters of `@entry`.
+fn arguments(
+    ctx: &Context,
+    module: tail_ir::OpId,
+    entry: &str,
+    inputs: &[String],
+) -> Result<Vec<tail_interp::Value>, String> {
+    let f = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .find(|&o| {
+            ctx.op_is(o, "func.func")
+                && ctx
+                    .attr(o, "sym_name")
+                    .and_then(|a| ctx.attr_as_str(a))
+                    .is_some_and(|n| n == entry)
+        })
+        .ok_or_else(|| format!("the program has no function @{entry}"))?;
+    let params: Vec<tail_ir::Type> = ctx
+        .entry_block(ctx.region(f, 0))
+        .map(|b| {
+            ctx.block_args(b)
+                .iter()
+                .map(|&a| ctx.value_type(a))
+                .collect()
+        })
+        .unwrap_or_default();
+    if params.len() != inputs.len() {
+        return Err(format!(
+            "@{entry} takes {} arguments, but {} --input values were given",
+            params.len(),
+            inputs.len()
+        ));
+    }
+    params
+        .iter()
+        .zip(inputs)
+        .enumerate()
+        .map(|(i, (&t, s))| {
+            argument(ctx, t, s).map_err(|e| format!("--input #{} ('{s}'): {e}", i + 1))
+        })
+        .collect()
+}
+
+/// One argument of type `t` from its `--input` text.
+fn argument(ctx: &Context, t: tail_ir::Type, s: &str) -> Result<tail_interp::Value, String> {
+    use tail_interp::{Array, Kind, Scalar, Value};
+    use tail_ir::TypeKind;
+    let (shape, elem) = match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, elem, .. } => (Some(shape.clone()), *elem),
+        _ => (None, t),
+    };
+    let kind = match ctx.type_kind(elem) {
+        TypeKind::Float(_) => Kind::Double,
+        TypeKind::Integer { width: 1, .. } => Kind::Bool,
+        TypeKind::Integer { width: 32, .. } => Kind::Int,
+        TypeKind::Integer { .. } | TypeKind::Index => Kind::Index,
+        _ => {
+            return Err(format!(
+                "parameters of type '{}' are not supported",
+                ctx.type_to_string(t)
+            ))
+        }
+    };
+    let scalar = |w: &str| -> Result<Scalar, String> {
+        let w = w.trim();
+        let bad = || format!("'{w}' is not a number of the parameter's element type");
+        Ok(match kind {
+            Kind::Double => Scalar::Double(w.parse().map_err(|_| bad())?),
+            Kind::Bool => Scalar::Bool(match w {
+                "0" => false,
+                "1" => true,
+                _ => return Err(bad()),
+            }),
+            Kind::Int => Scalar::Int(w.parse().map_err(|_| bad())?),
+            _ => Scalar::Index(w.parse().map_err(|_| bad())?),
+        })
+    };
+    let Some(shape) = shape else {
+        return Ok(Value::Scalar(scalar(s)?));
+    };
+    if shape.len() != 1 {
+        return Err("only rank-1 memref parameters can be given".into());
+    }
+    let data: Vec<Scalar> = if let Some(n) = s.strip_prefix("iota:") {
+        let n: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{n}' is not a length"))?;
+        (0..n)
+            .map(|i| scalar(&i.to_string()))
+            .collect::<Result<_, _>>()?
+    } else {
+        let text = match s.strip_prefix('@') {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| format!("could not read '{path}': {e}"))?,
+            None => s.to_string(),
+        };
+        text.split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+            .map(scalar)
+            .collect::<Result<_, _>>()?
+    };
+    if shape[0] != tail_ir::DYNAMIC && shape[0] as usize != data.len() {
+        return Err(format!("expects {} elements, got {}", shape[0], data.len()));
+    }
+    Ok(Value::from_array(Array::vector(kind, data)))
 }
