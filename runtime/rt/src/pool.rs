@@ -1,4 +1,6 @@
-//! The CPU thread pool: `parallel_for(n, f)` runs `f(i)` for every `i` in `0..n` on all cores.
+//! The CPU thread pool: `parallel_for(n, f)` runs `f(i)` for every `i` in `0..n` on all cores;
+//! `parallel_ranges(n, f)` runs `f(start, end)` on disjoint ranges covering `0..n` (the loop
+//! over a range is then the caller's, without a call per index).
 //!
 //! - Workers: `available_parallelism() − 1` threads (the calling thread is the last
 //!   participant), or `TAIL_NUM_THREADS − 1` when that variable is set (a positive integer;
@@ -36,8 +38,9 @@ thread_local! {
     static IN_LOOP: Cell<bool> = const { Cell::new(false) };
 }
 
-/// The body of a loop, with its lifetime erased (see [`Job::body`]).
-type Body = dyn Fn(i64) + Sync;
+/// The body of a loop, run on ranges `[start, end)` of indices, with its lifetime erased (see
+/// [`Job::body`]).
+type Body = dyn Fn(i64, i64) + Sync;
 
 /// One parallel loop.
 struct Job {
@@ -69,11 +72,7 @@ impl Job {
                 break;
             }
             let end = (start + self.chunk).min(self.n);
-            let r = panic::catch_unwind(AssertUnwindSafe(|| {
-                for i in start..end {
-                    body(i);
-                }
-            }));
+            let r = panic::catch_unwind(AssertUnwindSafe(|| body(start, end)));
             if let Err(p) = r {
                 self.stop.store(true, Ordering::Relaxed);
                 let mut slot = self.panic.lock().unwrap_or_else(|e| e.into_inner());
@@ -191,7 +190,15 @@ pub fn num_threads() -> Result<usize, String> {
 
 /// Runs `body(i)` for every `i` in `0..n` (nothing when `n ≤ 0`), in parallel on the pool
 /// (see the module docs); `Err` with the panic message when an iteration panicked.
-pub fn parallel_for(n: i64, body: &(dyn Fn(i64) + Sync)) -> Result<(), String> {
+pub fn parallel_for<F: Fn(i64) + Sync + ?Sized>(n: i64, body: &F) -> Result<(), String> {
+    parallel_ranges(n, &|start, end| (start..end).for_each(body))
+}
+
+/// Runs `body(start, end)` on disjoint ranges that together cover `0..n` exactly once
+/// (nothing when `n ≤ 0`), in parallel on the pool; `Err` with the panic message when a call
+/// panicked. The ranges are the chunks of the dynamic schedule (see the module docs), so the
+/// loop inside `body` is the caller's own (and can be vectorised).
+pub fn parallel_ranges(n: i64, body: &(dyn Fn(i64, i64) + Sync)) -> Result<(), String> {
     if n <= 0 {
         return Ok(());
     }
@@ -199,7 +206,7 @@ pub fn parallel_for(n: i64, body: &(dyn Fn(i64) + Sync)) -> Result<(), String> {
     let nested = IN_LOOP.with(|c| c.get());
     if nested || p.threads == 1 || n == 1 {
         let was = IN_LOOP.with(|c| c.replace(true));
-        let r = panic::catch_unwind(AssertUnwindSafe(|| (0..n).for_each(body)));
+        let r = panic::catch_unwind(AssertUnwindSafe(|| body(0, n)));
         IN_LOOP.with(|c| c.set(was));
         return r.map_err(|e| panic_message(&*e));
     }
@@ -208,7 +215,7 @@ pub fn parallel_for(n: i64, body: &(dyn Fn(i64) + Sync)) -> Result<(), String> {
     // SAFETY (lifetime erasure): the job is withdrawn and every worker has left it before
     // this function returns, so `body` outlives all uses.
     let body: *const Body =
-        unsafe { std::mem::transmute::<&(dyn Fn(i64) + Sync), &'static Body>(body) };
+        unsafe { std::mem::transmute::<&(dyn Fn(i64, i64) + Sync), &'static Body>(body) };
     let job = Arc::new(Job {
         body,
         n,
@@ -276,6 +283,46 @@ pub unsafe extern "C" fn tail_rt_parallel_for(
         let body = CBody { f, ctx };
         parallel_for(n, &|i| body.call(i))
             .map_err(|m| format!("tail_rt_parallel_for: an iteration failed: {m}"))
+    })
+}
+
+/// A C range body and its context.
+struct CRangeBody {
+    f: extern "C" fn(*mut std::ffi::c_void, i64, i64),
+    ctx: *mut std::ffi::c_void,
+}
+
+// SAFETY: the caller of `tail_rt_parallel_for_ranges` promises that `f` may run
+// concurrently on disjoint ranges.
+unsafe impl Sync for CRangeBody {}
+
+impl CRangeBody {
+    fn call(&self, start: i64, end: i64) {
+        (self.f)(self.ctx, start, end)
+    }
+}
+
+/// `void tail_rt_parallel_for_ranges(int64_t n, void (*f)(void *ctx, int64_t start, int64_t end),
+/// void *ctx)`: as `tail_rt_parallel_for`, but calls `f(ctx, start, end)` on disjoint ranges
+/// `[start, end)` covering `0..n` exactly once (the chunks of the dynamic schedule), so that
+/// the loop over a range is compiled code's own (no call per index, vectorisable). A call
+/// from inside `f` gets the single range `[0, n)` on the calling thread.
+///
+/// # Safety
+/// `f(ctx, start, end)` must be safe to run concurrently on disjoint ranges.
+#[no_mangle]
+pub unsafe extern "C" fn tail_rt_parallel_for_ranges(
+    n: i64,
+    f: extern "C" fn(ctx: *mut std::ffi::c_void, start: i64, end: i64),
+    ctx: *mut std::ffi::c_void,
+) {
+    crate::fail::entry("tail_rt_parallel_for_ranges", || {
+        if n > 0 {
+            num_threads()?; // a bad TAIL_NUM_THREADS is reported as such
+        }
+        let body = CRangeBody { f, ctx };
+        parallel_ranges(n, &|start, end| body.call(start, end))
+            .map_err(|m| format!("tail_rt_parallel_for_ranges: an iteration failed: {m}"))
     })
 }
 

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use tail_rt::pool::{num_threads, parallel_for};
+use tail_rt::pool::{num_threads, parallel_for, parallel_ranges};
 
 #[test]
 fn every_index_once() {
@@ -101,4 +101,35 @@ fn concurrent_submitters_take_turns() {
     let per_run: u64 = (0..1000u64).sum();
     let expected: u64 = (0..4u64).map(|t| 20 * (t * 1000 * 1000 + per_run)).sum();
     assert_eq!(sum.load(Ordering::Relaxed), expected);
+}
+
+#[test]
+fn ranges_cover_every_index_once() {
+    for n in [1i64, 5, 64, 99_991] {
+        let hits: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+        let calls = AtomicU32::new(0);
+        parallel_ranges(n, &|start, end| {
+            assert!(0 <= start && start < end && end <= n, "[{start}, {end})");
+            calls.fetch_add(1, Ordering::Relaxed);
+            for i in start..end {
+                hits[i as usize].fetch_add(1, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+        assert!(
+            hits.iter().all(|h| h.load(Ordering::Relaxed) == 1),
+            "n = {n}"
+        );
+        // Chunks, not single indices (unless the loop is tiny).
+        assert!(
+            calls.load(Ordering::Relaxed) as i64 <= n.min(8 * num_threads().unwrap() as i64 + 1)
+        );
+    }
+    // Nested: one range on the calling thread.
+    parallel_ranges(4, &|_, _| {
+        let inner = Mutex::new(Vec::new());
+        parallel_ranges(10, &|s, e| inner.lock().unwrap().push((s, e))).unwrap();
+        assert_eq!(*inner.lock().unwrap(), [(0, 10)]);
+    })
+    .unwrap();
 }

@@ -106,13 +106,15 @@ fn cu(r: CUresult, what: impl FnOnce() -> String) -> Result<(), String> {
 
 /// The message for a missing driver library.
 pub fn missing_driver_message() -> String {
-    let tried = cudarc::get_lib_name_candidates("cuda");
-    let shown: Vec<&str> = tried.iter().map(String::as_str).take(3).collect();
+    let tried: Vec<String> = cudarc::get_lib_name_candidates("cuda")
+        .into_iter()
+        .filter(|n| n.starts_with("libcuda.so"))
+        .collect();
     format!(
-        "CUDA driver not found: cannot load the driver library (tried {}, …). This program \
+        "CUDA driver not found: cannot load the driver library (tried {}). This program \
          runs its kernels on an NVIDIA GPU and needs the NVIDIA driver; if it is installed, \
          add the directory of libcuda.so to LD_LIBRARY_PATH",
-        shown.join(", ")
+        tried.join(", ")
     )
 }
 

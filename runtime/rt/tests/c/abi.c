@@ -25,6 +25,7 @@ int32_t *tail_rt_format_double(double x, int64_t *len_out);
 void tail_rt_free(void *ptr);
 void tail_rt_fail(const char *msg);
 void tail_rt_parallel_for(int64_t n, void (*f)(void *ctx, int64_t i), void *ctx);
+void tail_rt_parallel_for_ranges(int64_t n, void (*f)(void *ctx, int64_t start, int64_t end), void *ctx);
 int64_t tail_rt_num_threads(void);
 void tail_rt_init(int32_t argc, char **argv);
 int64_t tail_rt_runs(void);
@@ -79,6 +80,10 @@ static void count_index(void *ctx, int64_t i) {
   (void)ctx;
   __atomic_fetch_add(&counts[i], 1, __ATOMIC_RELAXED);
 }
+static void count_range(void *ctx, int64_t start, int64_t end) {
+  int32_t *c = ctx;
+  for (int64_t i = start; i < end; i++) __atomic_fetch_add(&c[i], 1, __ATOMIC_RELAXED);
+}
 static int64_t inner_total;
 static void nested_body(void *ctx, int64_t i) {
   (void)ctx;
@@ -131,6 +136,13 @@ int main(int argc, char **argv) {
     for (int64_t i = 0; i < n; i++)
       if (counts[i] != 1) {
         printf("index %lld ran %d times\n", (long long)i, counts[i]);
+        return 1;
+      }
+    memset(counts, 0, sizeof counts);
+    tail_rt_parallel_for_ranges(n, count_range, counts);
+    for (int64_t i = 0; i < n; i++)
+      if (counts[i] != 1) {
+        printf("index %lld ran %d times in ranges\n", (long long)i, counts[i]);
         return 1;
       }
     memset(counts, 0, sizeof counts);
