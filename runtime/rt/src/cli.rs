@@ -1,6 +1,7 @@
 //! The command line of a compiled program and its timing: `prog [--time] [--runs N]`.
 
 use std::ffi::{c_char, CStr};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -110,12 +111,16 @@ pub extern "C" fn tail_rt_now_ms() -> f64 {
 #[no_mangle]
 pub extern "C" fn tail_rt_report_time(total_ms: f64) {
     let launches = crate::cuda::tail_rt_kernel_launches();
-    if launches > 0 {
+    // Not `eprintln!`, which panics when standard error is closed.
+    let _ = if launches > 0 {
         let k = crate::cuda::tail_rt_kernel_time_ms();
-        eprintln!("time: total {total_ms:.3} ms, kernels {k:.3} ms ({launches} launches)");
+        writeln!(
+            std::io::stderr(),
+            "time: total {total_ms:.3} ms, kernels {k:.3} ms ({launches} launches)"
+        )
     } else {
-        eprintln!("time: total {total_ms:.3} ms");
-    }
+        writeln!(std::io::stderr(), "time: total {total_ms:.3} ms")
+    };
 }
 
 #[cfg(test)]

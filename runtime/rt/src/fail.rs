@@ -5,6 +5,7 @@
 use std::any::Any;
 use std::cell::Cell;
 use std::ffi::{c_char, CStr};
+use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
@@ -56,7 +57,8 @@ pub(crate) fn entry<R>(name: &str, f: impl FnOnce() -> Result<R, String>) -> R {
 /// Ends the program: `error: msg` on standard error, exit status 1. Standard output is
 /// flushed first (`std::process::exit` flushes Rust's buffered standard output).
 pub fn fail(msg: &str) -> ! {
-    eprintln!("error: {msg}");
+    // Not `eprintln!`, which panics when standard error is closed.
+    let _ = writeln!(std::io::stderr(), "error: {msg}");
     std::process::exit(1)
 }
 

@@ -31,6 +31,8 @@ void tail_rt_init(int32_t argc, char **argv);
 int64_t tail_rt_runs(void);
 int32_t tail_rt_timing(void);
 int32_t tail_rt_cuda_available(void);
+double tail_rt_now_ms(void);
+void tail_rt_report_time(double total_ms);
 double tail_rt_kernel_time_ms(void);
 void *mgpuModuleLoad(void *data, size_t size);
 void *mgpuMemAlloc(uint64_t size, void *stream, _Bool host_shared);
@@ -163,6 +165,10 @@ int main(int argc, char **argv) {
   } else if (!strcmp(mode, "init")) {
     tail_rt_init(argc - 1, argv + 1);
     printf("runs %lld, time %d\n", (long long)tail_rt_runs(), tail_rt_timing());
+    double t0 = tail_rt_now_ms();
+    double t1 = tail_rt_now_ms();
+    if (!(t0 >= 0.0 && t1 >= t0)) return 1;
+    tail_rt_report_time(1.5);
   } else if (!strcmp(mode, "gpu")) {
     printf("cuda available %d, kernel time %.1f\n", tail_rt_cuda_available(), tail_rt_kernel_time_ms());
     fflush(stdout);
