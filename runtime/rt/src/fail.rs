@@ -1,6 +1,6 @@
 //! Fatal errors: every failure of a runtime call ends the program with `error: <message>` on
 //! standard error and exit status 1. No panic crosses the C ABI: each entry point runs its
-//! body under [`entry`], which turns an `Err` or a panic into such an exit.
+//! body under `entry`, which turns an `Err` or a panic into such an exit.
 
 use std::any::Any;
 use std::cell::Cell;

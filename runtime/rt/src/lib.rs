@@ -3,7 +3,7 @@
 //! executables as a static library (`libtail_rt.a`). docs/RUNTIME.md lists every entry point
 //! with its C signature; each function's documentation here repeats it.
 //!
-//! - [`print`]: `tail_rt_print_*`: arrays and scalars printed exactly as the reference
+//! - [`print`](mod@print): `tail_rt_print_*`: arrays and scalars printed exactly as the reference
 //!   interpreter prints them (the formatting itself is `tail-format`, shared with
 //!   `tail-interp`).
 //! - [`input`]: `tail_rt_read_file`, `tail_rt_read_int_vec_file`,

@@ -68,10 +68,11 @@ impl Job {
         let was = IN_LOOP.with(|c| c.replace(true));
         while !self.stop.load(Ordering::Relaxed) {
             let start = self.next.fetch_add(self.chunk, Ordering::Relaxed);
-            if start >= self.n {
+            // (`start < 0`: the counter wrapped past `i64::MAX`, only for `n` near it.)
+            if start >= self.n || start < 0 {
                 break;
             }
-            let end = (start + self.chunk).min(self.n);
+            let end = start.saturating_add(self.chunk).min(self.n);
             let r = panic::catch_unwind(AssertUnwindSafe(|| body(start, end)));
             if let Err(p) = r {
                 self.stop.store(true, Ordering::Relaxed);
