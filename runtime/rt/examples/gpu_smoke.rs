@@ -66,7 +66,7 @@ fn main() {
     // given, kernel parameters matching `scale2`).
     unsafe {
         if mode == "oom" {
-            mgpuMemAlloc(1 << 50, null_mut(), false);
+            mgpuMemAlloc(1 << 50, null_mut(), 0);
             unreachable!("a 1 PiB allocation succeeded");
         }
         let module = mgpuModuleLoad(PTX.as_ptr() as *mut c_void, PTX.len());
@@ -80,8 +80,8 @@ fn main() {
         let bytes = n as usize * 8;
         let input: Vec<f64> = (0..n).map(|i| i as f64 * 0.5).collect();
         let mut output = vec![0f64; n as usize];
-        let d_in = mgpuMemAlloc(bytes as u64, stream, false);
-        let mut d_out = mgpuMemAlloc(bytes as u64, stream, false);
+        let d_in = mgpuMemAlloc(bytes as u64, stream, 0);
+        let mut d_out = mgpuMemAlloc(bytes as u64, stream, 0);
         mgpuMemcpy(d_in, input.as_ptr() as *mut c_void, bytes, stream);
         // In `fault` mode the kernel reads from an address it cannot access.
         let mut k_in = if mode == "fault" {
@@ -118,12 +118,12 @@ fn main() {
         }
         // The caching allocator serves the same size class from the freed block.
         mgpuMemFree(d_out, stream);
-        let again = mgpuMemAlloc(bytes as u64 - 100, stream, false);
+        let again = mgpuMemAlloc(bytes as u64 - 100, stream, 0);
         assert_eq!(again, d_out, "the freed block is reused");
         // Device-to-device copy bandwidth of a large buffer (read + write).
         let big = 1usize << 30;
-        let a = mgpuMemAlloc(big as u64, stream, false);
-        let b = mgpuMemAlloc(big as u64, stream, false);
+        let a = mgpuMemAlloc(big as u64, stream, 0);
+        let b = mgpuMemAlloc(big as u64, stream, 0);
         mgpuMemset32(a, 0x3f80_0000, big / 4, stream);
         mgpuMemcpy(b, a, big, stream);
         mgpuStreamSynchronize(stream);

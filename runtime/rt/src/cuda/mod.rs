@@ -723,7 +723,8 @@ pub unsafe extern "C" fn mgpuEventRecord(event: *mut c_void, stream: *mut c_void
 /// `void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared)`: `sizeBytes`
 /// bytes of device memory for use on `stream` (null for 0 bytes), from the caching
 /// allocator; with `isHostShared`, managed memory (host-accessible, not cached). Running out
-/// of device memory ends the program with `error: out of device memory: …`.
+/// of device memory ends the program with `error: out of device memory: …`. `isHostShared`
+/// is read as a byte (MLIR passes an `i8`), any non-zero value meaning true.
 ///
 /// # Safety
 /// `stream` is null or a live stream.
@@ -731,14 +732,14 @@ pub unsafe extern "C" fn mgpuEventRecord(event: *mut c_void, stream: *mut c_void
 pub unsafe extern "C" fn mgpuMemAlloc(
     size_bytes: u64,
     stream: *mut c_void,
-    is_host_shared: bool,
+    is_host_shared: u8,
 ) -> *mut c_void {
     entry("mgpuMemAlloc", || {
         if size_bytes == 0 {
             return Ok(std::ptr::null_mut());
         }
         with_gpu(|g| {
-            if is_host_shared {
+            if is_host_shared != 0 {
                 let mut ptr = 0;
                 // SAFETY: valid out-pointer.
                 let r = unsafe {
