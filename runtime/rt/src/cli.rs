@@ -1,0 +1,159 @@
+//! The command line of a compiled program and its timing: `prog [--time] [--runs N]`.
+
+use std::ffi::{c_char, CStr};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use crate::fail::entry;
+
+static RUNS: AtomicI64 = AtomicI64::new(1);
+static TIME: AtomicBool = AtomicBool::new(false);
+
+/// The options of a compiled program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// `--time`: report times on standard error.
+    pub time: bool,
+    /// `--runs N`: run the program `N ≥ 1` times.
+    pub runs: i64,
+}
+
+/// Parses the arguments after the program name.
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let usage = "usage: <program> [--time] [--runs N]";
+    let mut o = Options {
+        time: false,
+        runs: 1,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let runs = match a.as_str() {
+            "--time" => {
+                o.time = true;
+                continue;
+            }
+            "--runs" => it
+                .next()
+                .ok_or_else(|| format!("--runs needs a number ({usage})"))?,
+            _ => match a.strip_prefix("--runs=") {
+                Some(n) => n,
+                None => return Err(format!("unknown argument '{a}' ({usage})")),
+            },
+        };
+        o.runs = match runs.parse::<i64>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return Err(format!(
+                    "--runs needs a positive number, got '{runs}' ({usage})"
+                ))
+            }
+        };
+    }
+    Ok(o)
+}
+
+/// `void tail_rt_init(int32_t argc, char **argv)`: reads the program's options (`--time`,
+/// `--runs N`, `--runs=N`; anything else ends the program with a usage message) and starts
+/// the clock of `tail_rt_now_ms`. `--time` turns kernel timing on.
+///
+/// # Safety
+/// `argv` points to `argc` NUL-terminated strings (the first, the program name, is skipped).
+#[no_mangle]
+pub unsafe extern "C" fn tail_rt_init(argc: i32, argv: *const *const c_char) {
+    entry("tail_rt_init", || {
+        start();
+        let mut args = Vec::new();
+        for k in 1..argc.max(0) as usize {
+            // SAFETY: the caller passes `argc` strings.
+            let a = unsafe { *argv.add(k) };
+            if !a.is_null() {
+                // SAFETY: a NUL-terminated string.
+                args.push(unsafe { CStr::from_ptr(a) }.to_string_lossy().into_owned());
+            }
+        }
+        let o = parse_args(&args)?;
+        TIME.store(o.time, Ordering::Relaxed);
+        RUNS.store(o.runs, Ordering::Relaxed);
+        crate::cuda::set_kernel_timing(o.time);
+        Ok(())
+    })
+}
+
+/// `int64_t tail_rt_runs(void)`: `N` of `--runs N` (1 without it).
+#[no_mangle]
+pub extern "C" fn tail_rt_runs() -> i64 {
+    RUNS.load(Ordering::Relaxed)
+}
+
+/// `int32_t tail_rt_timing(void)`: 1 with `--time`, else 0.
+#[no_mangle]
+pub extern "C" fn tail_rt_timing() -> i32 {
+    TIME.load(Ordering::Relaxed) as i32
+}
+
+fn start() -> Instant {
+    static START: OnceLock<Instant> = OnceLock::new();
+    *START.get_or_init(Instant::now)
+}
+
+/// `double tail_rt_now_ms(void)`: milliseconds on a monotonic clock since `tail_rt_init` (or
+/// the first call).
+#[no_mangle]
+pub extern "C" fn tail_rt_now_ms() -> f64 {
+    start().elapsed().as_secs_f64() * 1e3
+}
+
+/// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
+/// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
+/// when timing is on: see `tail_rt_kernel_time_ms`).
+#[no_mangle]
+pub extern "C" fn tail_rt_report_time(total_ms: f64) {
+    let launches = crate::cuda::tail_rt_kernel_launches();
+    // Not `eprintln!`, which panics when standard error is closed.
+    let _ = if launches > 0 {
+        let k = crate::cuda::tail_rt_kernel_time_ms();
+        writeln!(
+            std::io::stderr(),
+            "time: total {total_ms:.3} ms, kernels {k:.3} ms ({launches} launches)"
+        )
+    } else {
+        writeln!(std::io::stderr(), "time: total {total_ms:.3} ms")
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn options() {
+        assert_eq!(
+            parse_args(&args(&[])),
+            Ok(Options {
+                time: false,
+                runs: 1
+            })
+        );
+        assert_eq!(
+            parse_args(&args(&["--time", "--runs", "5"])),
+            Ok(Options {
+                time: true,
+                runs: 5
+            })
+        );
+        assert_eq!(parse_args(&args(&["--runs=3"])).map(|o| o.runs), Ok(3));
+        assert!(parse_args(&args(&["--runs", "0"]))
+            .unwrap_err()
+            .starts_with("--runs needs a positive number, got '0'"));
+        assert!(parse_args(&args(&["--runs"])).is_err());
+        assert!(parse_args(&args(&["-x"]))
+            .unwrap_err()
+            .starts_with("unknown argument '-x'"));
+    }
+}
