@@ -59,6 +59,8 @@ use tail_hpar::types::{push_parts, Level};
 
 use crate::util::*;
 
+mod loops;
+
 /// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
 #[pass(
     argument = "convert-hpar-to-gpu",
@@ -140,6 +142,7 @@ impl PassRun for ConvertHParToGpu {
                 dev: FxHashMap::default(),
                 hmap: VMap::default(),
                 allocs: Vec::new(),
+                loops: loops::Scopes::default(),
             };
             h.convert_func(ctx, f)?;
             self.num_kernels.add(h.kernels as u64);
@@ -179,6 +182,8 @@ struct Host {
     /// Scalar values of program bodies → their copies hoisted to the host.
     hmap: VMap,
     allocs: Vec<Value>,
+    /// The host loops being converted around the current op (module `loops`).
+    loops: loops::Scopes,
 }
 
 impl Host {
@@ -194,7 +199,32 @@ impl Host {
         }
         let entry = blocks[0];
         let mut dead = Vec::new();
-        for op in ctx.block_op_vec(entry) {
+        self.convert_block(ctx, entry, &mut dead)?;
+        for op in dead.into_iter().rev() {
+            for r in ctx.results(op).to_vec() {
+                if let Some(u) = ctx.uses(r).next() {
+                    let user = u.op;
+                    return Err(err(
+                        ctx,
+                        user,
+                        "cannot be lowered by convert-hpar-to-gpu: uses the result of an hpar program in an unsupported way",
+                    ));
+                }
+            }
+            ctx.erase_op(op);
+        }
+        Ok(())
+    }
+
+    /// Lowers the host ops of `block` (a function's body or a host loop's) in order; ops left
+    /// unused are pushed on `dead`.
+    fn convert_block(
+        &mut self,
+        ctx: &mut Context,
+        block: BlockId,
+        dead: &mut Vec<OpId>,
+    ) -> CResult {
+        for op in ctx.block_op_vec(block) {
             let name = ctx.op_name_str(op).to_string();
             match name.as_str() {
                 "hpar.program" => {
@@ -207,9 +237,12 @@ impl Host {
                         .next()
                         .is_some_and(|v| self.dev.contains_key(&v)) =>
                 {
-                    self.host_use(ctx, op)?;
+                    if self.redirect_device_uses(ctx, op) {
+                        self.host_use(ctx, op)?;
+                    }
                     dead.push(op);
                 }
+                "scf.for" if loops::is_device_loop(ctx, op) => self.convert_loop(ctx, op, dead)?,
                 "func.return" => {
                     let mut b = Builder::before(ctx, op);
                     for &m in &self.allocs {
@@ -231,19 +264,6 @@ impl Host {
                 }
             }
         }
-        for op in dead.into_iter().rev() {
-            for r in ctx.results(op).to_vec() {
-                if let Some(u) = ctx.uses(r).next() {
-                    let user = u.op;
-                    return Err(err(
-                        ctx,
-                        user,
-                        "cannot be lowered by convert-hpar-to-gpu: uses the result of an hpar program in an unsupported way",
-                    ));
-                }
-            }
-            ctx.erase_op(op);
-        }
         Ok(())
     }
 
@@ -254,6 +274,7 @@ impl Host {
         }
         let ty = ctx.value_type(m);
         let (shape, _) = memref_shape(ctx, ty).expect("memref");
+        let (before, scope) = self.hoist_point(ctx, m, before);
         let mut b = Builder::before(ctx, before);
         let mut dyns = Vec::new();
         for (i, &s) in shape.iter().enumerate() {
@@ -264,7 +285,7 @@ impl Host {
         }
         let d = gpu_alloc(&mut b, ty, &dyns);
         mk(&mut b, "gpu.memcpy", &[d, m], &[], &[], Vec::new());
-        self.allocs.push(d);
+        self.own(d, scope);
         self.dev.insert(m, d);
         d
     }

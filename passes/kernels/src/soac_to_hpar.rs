@@ -54,6 +54,8 @@ use tail_hpar::types::{Level, LevelAttr, PullType, PushType};
 use crate::arr::{self, Arr};
 use crate::util::*;
 
+mod loops;
+
 /// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
 /// grid programs.
 #[pass(
@@ -398,6 +400,7 @@ impl Cx {
                 self.convert_map(b, op)?;
                 dead.push(op);
             }
+            "soac.loop" => self.convert_loop(b, op, dead)?,
             "soac.reduce" | "soac.redomap" => {
                 let red = analyse_reduce(b.ctx, op)?;
                 let s = self.full_reduce(b, &red)?;
