@@ -40,6 +40,9 @@
 //! * On the host, a grid array returned through `unrealized_conversion_cast` is copied back
 //!   into a `memref.alloc` buffer; `hpar.index` of a grid array copies it back and loads;
 //!   `hpar.length` is a `memref.dim`. Device buffers are freed before `func.return`.
+//! * An `scf.for` holding programs (a host loop of kernels) is lowered the same way, its body
+//!   in order, keeping its carried arrays in device buffers that each iteration passes on or
+//!   frees (module `loops`).
 //!
 //! * Integers narrower than 32 bits (booleans) cross the warp shuffles widened to i32.
 //!

@@ -22,8 +22,8 @@ use super::{err, is_tensor, tensor_parts, to_memref, Cx};
 use crate::arr::Arr;
 use crate::util::*;
 
-/// The extents of memref `m` of the (ranked) tensor type `tty`: constants where static,
-/// `memref.dim` where dynamic, built at the builder's insertion point.
+/// The extents of memref `m` of shape `shape`: constants where static, `memref.dim` where
+/// dynamic, built at the builder's insertion point.
 fn extents(b: &mut Builder<'_>, m: Value, shape: &[i64]) -> Vec<Value> {
     shape
         .iter()
@@ -39,7 +39,41 @@ fn extents(b: &mut Builder<'_>, m: Value, shape: &[i64]) -> Vec<Value> {
         .collect()
 }
 
+/// Whether `x` and `y` are the same extent (one value, or equal constants).
+fn same_extent(ctx: &tail_ir::Context, x: Value, y: Value) -> bool {
+    x == y
+        || tail_builtin::util::constant_int(ctx, x)
+            .is_some_and(|c| tail_builtin::util::constant_int(ctx, y) == Some(c))
+}
+
 impl Cx {
+    /// The source of `v` if `v` is a `soac.reshape` that changes nothing (not cyclic, the
+    /// source of the same memref type and the same extents), else `v`: the loop then starts
+    /// from the source's memory instead of a copy.
+    fn same_array(&self, ctx: &mut tail_ir::Context, v: Value) -> Value {
+        let Some(d) = ctx.defining_op(v).filter(|&d| ctx.op_is(d, "soac.reshape")) else {
+            return v;
+        };
+        if ctx.attr(d, "cyclic").is_some() {
+            return v;
+        }
+        let src = ctx.operand(d, 0);
+        let (Some(a), Some(s)) = (self.arrs.get(&v), self.arrs.get(&src)) else {
+            return v;
+        };
+        let same_type = to_memref(ctx, ctx.value_type(src)) == to_memref(ctx, ctx.value_type(v));
+        let same_ext = a.ext().len() == s.ext().len()
+            && a.ext()
+                .iter()
+                .zip(s.ext())
+                .all(|(&x, &y)| same_extent(ctx, x, y));
+        if same_type && same_ext {
+            src
+        } else {
+            v
+        }
+    }
+
     /// `soac.loop` → host `scf.for` (module doc); ops left unused are pushed on `dead`.
     pub(super) fn convert_loop(
         &mut self,
@@ -66,6 +100,7 @@ impl Cx {
         let mut new_inits = Vec::with_capacity(inits.len());
         for (&v, shape) in inits.iter().zip(&shapes) {
             if shape.is_some() {
+                let v = self.same_array(b.ctx, v);
                 new_inits.push(self.host_mem(b, op, v)?);
             } else {
                 new_inits.push(v);
