@@ -40,6 +40,9 @@
 //! * On the host, a grid array returned through `unrealized_conversion_cast` is copied back
 //!   into a `memref.alloc` buffer; `hpar.index` of a grid array copies it back and loads;
 //!   `hpar.length` is a `memref.dim`. Device buffers are freed before `func.return`.
+//! * An `scf.for` holding programs (a host loop of kernels) is lowered the same way, its body
+//!   in order, keeping its carried arrays in device buffers that each iteration passes on or
+//!   frees (module `loops`).
 //!
 //! * Integers narrower than 32 bits (booleans) cross the warp shuffles widened to i32.
 //!
@@ -66,6 +69,7 @@ use tail_hpar::types::{push_parts, Level};
 use crate::util::*;
 
 mod block_loops;
+mod loops;
 
 /// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
 #[pass(
@@ -148,6 +152,7 @@ impl PassRun for ConvertHParToGpu {
                 dev: FxHashMap::default(),
                 hmap: VMap::default(),
                 allocs: Vec::new(),
+                loops: loops::Scopes::default(),
             };
             h.convert_func(ctx, f)?;
             self.num_kernels.add(h.kernels as u64);
@@ -187,6 +192,8 @@ struct Host {
     /// Scalar values of program bodies → their copies hoisted to the host.
     hmap: VMap,
     allocs: Vec<Value>,
+    /// The host loops being converted around the current op (module `loops`).
+    loops: loops::Scopes,
 }
 
 impl Host {
@@ -202,7 +209,32 @@ impl Host {
         }
         let entry = blocks[0];
         let mut dead = Vec::new();
-        for op in ctx.block_op_vec(entry) {
+        self.convert_block(ctx, entry, &mut dead)?;
+        for op in dead.into_iter().rev() {
+            for r in ctx.results(op).to_vec() {
+                if let Some(u) = ctx.uses(r).next() {
+                    let user = u.op;
+                    return Err(err(
+                        ctx,
+                        user,
+                        "cannot be lowered by convert-hpar-to-gpu: uses the result of an hpar program in an unsupported way",
+                    ));
+                }
+            }
+            ctx.erase_op(op);
+        }
+        Ok(())
+    }
+
+    /// Lowers the host ops of `block` (a function's body or a host loop's) in order; ops left
+    /// unused are pushed on `dead`.
+    fn convert_block(
+        &mut self,
+        ctx: &mut Context,
+        block: BlockId,
+        dead: &mut Vec<OpId>,
+    ) -> CResult {
+        for op in ctx.block_op_vec(block) {
             let name = ctx.op_name_str(op).to_string();
             match name.as_str() {
                 "hpar.program" => {
@@ -215,9 +247,12 @@ impl Host {
                         .next()
                         .is_some_and(|v| self.dev.contains_key(&v)) =>
                 {
-                    self.host_use(ctx, op)?;
+                    if self.redirect_device_uses(ctx, op) {
+                        self.host_use(ctx, op)?;
+                    }
                     dead.push(op);
                 }
+                "scf.for" if loops::is_device_loop(ctx, op) => self.convert_loop(ctx, op, dead)?,
                 "func.return" => {
                     let mut b = Builder::before(ctx, op);
                     for &m in &self.allocs {
@@ -239,19 +274,6 @@ impl Host {
                 }
             }
         }
-        for op in dead.into_iter().rev() {
-            for r in ctx.results(op).to_vec() {
-                if let Some(u) = ctx.uses(r).next() {
-                    let user = u.op;
-                    return Err(err(
-                        ctx,
-                        user,
-                        "cannot be lowered by convert-hpar-to-gpu: uses the result of an hpar program in an unsupported way",
-                    ));
-                }
-            }
-            ctx.erase_op(op);
-        }
         Ok(())
     }
 
@@ -262,6 +284,7 @@ impl Host {
         }
         let ty = ctx.value_type(m);
         let (shape, _) = memref_shape(ctx, ty).expect("memref");
+        let (before, scope) = self.hoist_point(ctx, m, before);
         let mut b = Builder::before(ctx, before);
         let mut dyns = Vec::new();
         for (i, &s) in shape.iter().enumerate() {
@@ -272,7 +295,7 @@ impl Host {
         }
         let d = gpu_alloc(&mut b, ty, &dyns);
         mk(&mut b, "gpu.memcpy", &[d, m], &[], &[], Vec::new());
-        self.allocs.push(d);
+        self.own(d, scope);
         self.dev.insert(m, d);
         d
     }

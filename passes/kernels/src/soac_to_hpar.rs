@@ -24,6 +24,7 @@
 //! | `map` nest of depth `d` down to a scalar lambda | one program over the product of the `d` outer extents | `grid-thread` |
 //! | `soac.dim` | the extent (`memref.dim`, or the producer's) | |
 //! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
+//! | `loop` | a host `scf.for` whose body is converted the same way (module `loops`) | |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -42,7 +43,7 @@
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, several reduced
+//! perfect map nest, a `scan`, a `soac.loop` in a lambda, a non-commutative reduction, several reduced
 //! values, mapped-out redomap results, …) is reported as an error located at the op.
 
 use rustc_hash::FxHashMap;
@@ -53,6 +54,8 @@ use tail_hpar::types::{Level, LevelAttr, PullType, PushType};
 
 use crate::arr::{self, Arr};
 use crate::util::*;
+
+mod loops;
 
 /// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
 /// grid programs.
@@ -398,6 +401,7 @@ impl Cx {
                 self.convert_map(b, op)?;
                 dead.push(op);
             }
+            "soac.loop" => self.convert_loop(b, op, dead)?,
             "soac.reduce" | "soac.redomap" => {
                 let red = analyse_reduce(b.ctx, op)?;
                 let s = self.full_reduce(b, &red)?;
