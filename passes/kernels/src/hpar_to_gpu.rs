@@ -290,6 +290,8 @@ impl Host {
         for op in ctx.block_op_vec(pblock) {
             let name = ctx.op_name_str(op).to_string();
             match name.as_str() {
+                // A force of another result of a `concat<block>` already launched is done.
+                "hpar.force" if self.dev.contains_key(&ctx.result(op, 0)) => {}
                 "hpar.force" => self.launch(ctx, prog, op)?,
                 "hpar.return" => {
                     for (i, v) in ctx.operand_vec(op).into_iter().enumerate() {
@@ -338,7 +340,6 @@ impl Host {
     /// One kernel and its launch for `force<grid>`.
     fn launch(&mut self, ctx: &mut Context, prog: OpId, force: OpId) -> CResult {
         let p = ctx.operand(force, 0);
-        let (elem, _) = push_parts(ctx, ctx.value_type(p)).expect("push");
         let pdef = ctx.defining_op(p).ok_or_else(|| {
             err(
                 ctx,
@@ -347,7 +348,63 @@ impl Host {
             )
         })?;
         let loc = ctx.op_loc(force);
-        // The output buffer: shaped like the memref the program's result is returned as.
+        // A `concat<block>` with several results writes them all in one kernel: the forces
+        // of all of them (in result order) get their buffers now.
+        let forces: Vec<OpId> = if ctx.num_results(pdef) > 1 {
+            let pblock = ctx.op_parent_block(force).expect("in a program");
+            let mut fs = Vec::new();
+            for r in ctx.results(pdef).to_vec() {
+                let f: Vec<OpId> = ctx
+                    .block_op_vec(pblock)
+                    .into_iter()
+                    .filter(|&o| ctx.op_is(o, "hpar.force") && ctx.operand(o, 0) == r)
+                    .collect();
+                if f.len() != 1 {
+                    return Err(err(ctx, pdef, "cannot be lowered by convert-hpar-to-gpu: each result of a concat with several results must be forced exactly once, in the same program"));
+                }
+                fs.push(f[0]);
+            }
+            fs
+        } else {
+            vec![force]
+        };
+        let mut outs = Vec::new();
+        for &f in &forces {
+            outs.push(self.out_buffer(ctx, prog, f, pdef)?);
+        }
+        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        // Launch configuration.
+        let one = cidx(&mut hb, 1);
+        let bs = cidx(&mut hb, self.block);
+        let (kind, blocks) = match hb.op_name_str(pdef) {
+            "hpar.push" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid) => {
+                let n = self.host_len(hb.ctx, force, hb.operand(pdef, 0))?;
+                let nb = ceildiv(&mut hb, n, bs);
+                ("push", bin(&mut hb, "arith.maxui", nb, one))
+            }
+            "hpar.concat" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) => {
+                let c = self.hval(hb.operand(pdef, 0));
+                ("concat", bin(&mut hb, "arith.maxui", c, one))
+            }
+            _ => {
+                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid> or concat<block>)"));
+            }
+        };
+        self.kernel(ctx, prog, force, pdef, &outs, kind, blocks, one, bs)
+    }
+
+    /// The output buffer of `force<grid>` (of push array `pdef`): shaped like the memref the
+    /// program's result is returned as, else flat.
+    fn out_buffer(
+        &mut self,
+        ctx: &mut Context,
+        prog: OpId,
+        force: OpId,
+        pdef: OpId,
+    ) -> CResult<Value> {
+        let loc = ctx.op_loc(force);
+        let p = ctx.operand(force, 0);
+        let (elem, _) = push_parts(ctx, ctx.value_type(p)).expect("push");
         let fres = ctx.result(force, 0);
         let mut out_ty = ctx.memref_type(vec![DYNAMIC], elem);
         let mut out_dims: Option<Vec<Value>> = None;
@@ -403,23 +460,25 @@ impl Host {
         let out = gpu_alloc(&mut hb, out_ty, &dyns);
         self.allocs.push(out);
         self.dev.insert(fres, out);
-        // Launch configuration.
-        let one = cidx(&mut hb, 1);
-        let bs = cidx(&mut hb, self.block);
-        let (kind, blocks) = match hb.op_name_str(pdef) {
-            "hpar.push" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid) => {
-                let n = self.host_len(hb.ctx, force, hb.operand(pdef, 0))?;
-                let nb = ceildiv(&mut hb, n, bs);
-                ("push", bin(&mut hb, "arith.maxui", nb, one))
-            }
-            "hpar.concat" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) => {
-                let c = self.hval(hb.operand(pdef, 0));
-                ("concat", bin(&mut hb, "arith.maxui", c, one))
-            }
-            _ => {
-                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid> or concat<block>)"));
-            }
-        };
+        Ok(out)
+    }
+
+    /// The kernel of `force<grid>` of `pdef` writing `outs` (one buffer per result of `pdef`),
+    /// and its launch with `blocks` blocks.
+    #[allow(clippy::too_many_arguments)]
+    fn kernel(
+        &mut self,
+        ctx: &mut Context,
+        prog: OpId,
+        force: OpId,
+        pdef: OpId,
+        outs: &[Value],
+        kind: &str,
+        blocks: Value,
+        one: Value,
+        bs: Value,
+    ) -> CResult {
+        let loc = ctx.op_loc(force);
         // The kernel.
         let kname = format!("{}_k{}", self.fname, self.kernels);
         self.kernels += 1;
@@ -434,8 +493,11 @@ impl Host {
             params: Vec::new(),
             shared: Vec::new(),
         };
-        let outk = k.kval(force, out)?;
-        let sink = Sink::Global(outk);
+        let mut sinks = Vec::new();
+        for &out in outs {
+            sinks.push(Sink::Global(k.kval(force, out)?));
+        }
+        let sink = sinks[0].clone();
         if kind == "push" {
             let a = k.b.operand(pdef, 0);
             let bid = k.id("gpu.block_id");
@@ -460,8 +522,11 @@ impl Host {
             let arg = k.b.block_arg(body, 0);
             k.if_then(ok, |k| {
                 k.kmap.insert(arg, bid);
-                let sub = Sink::Offset(Box::new(sink.clone()), bid, chunk);
-                k.program(body, Level::Block, &sub)
+                let subs: Vec<Sink> = sinks
+                    .iter()
+                    .map(|s| Sink::Offset(Box::new(s.clone()), bid, chunk))
+                    .collect();
+                k.program(body, Level::Block, &subs)
             })?;
         }
         mk(&mut k.b, "gpu.return", &[], &[], &[], Vec::new());
@@ -801,11 +866,12 @@ impl Kernel<'_, '_> {
         };
         match self.b.op_name_str(d).to_string().as_str() {
             "hpar.generate" => {
+                let out = self.b.results(d).iter().position(|&r| r == a).unwrap_or(0);
                 let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
                 let arg = self.b.block_arg(blk, 0);
                 self.kmap.insert(arg, i);
                 let ys = self.lower_block(blk, false)?;
-                Ok(ys[0])
+                Ok(ys[out])
             }
             "hpar.map" => {
                 let x = self.b.operand(d, 0);
@@ -939,22 +1005,45 @@ impl Kernel<'_, '_> {
         Ok(())
     }
 
-    /// Runs the program region `blk` at level `l`; its returned push array goes to `sink`.
-    fn program(&mut self, blk: BlockId, l: Level, sink: &Sink) -> CResult {
+    /// Runs the program region `blk` at level `l`; its returned push arrays go to `sinks` (one
+    /// each).
+    fn program(&mut self, blk: BlockId, l: Level, sinks: &[Sink]) -> CResult {
         for o in self.b.block_op_vec(blk) {
             let name = self.b.op_name_str(o).to_string();
             match name.as_str() {
                 "hpar.return" => {
-                    let q = self.b.operand(o, 0);
-                    self.push(o, q, l, sink)?;
+                    let qs = self.b.operand_vec(o);
+                    if qs.len() != sinks.len() {
+                        return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: returns a different number of arrays than are written"));
+                    }
+                    // The results of one `concat` are written by one run of it.
+                    let mut i = 0;
+                    while i < qs.len() {
+                        let d = self.b.defining_op(qs[i]);
+                        let n = d
+                            .filter(|&d| self.b.op_is(d, "hpar.concat"))
+                            .map_or(1, |d| self.b.num_results(d));
+                        if n > 1 {
+                            let all = d.is_some_and(|d| {
+                                i + n <= qs.len() && qs[i..i + n] == *self.b.results(d)
+                            });
+                            if !all {
+                                return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the results of a concat with several results must be returned together, in order"));
+                            }
+                        }
+                        self.push(o, qs[i], l, &sinks[i..i + n])?;
+                        i += n;
+                    }
                 }
                 "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" => {}
+                // Forced with the other results of its `concat` (`force_block`).
+                "hpar.force" if self.mat.contains_key(&self.b.result(o, 0)) => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
                     self.force_block(o)?;
                 }
                 "hpar.reduce" => {
                     let lv = tail_hpar::scope::op_level(self.b.ctx, o);
-                    let v = match lv {
+                    let vs = match lv {
                         Some(Level::Thread) => self.reduce_thread(o)?,
                         Some(Level::Block) => self.reduce_block(o)?,
                         _ => {
@@ -965,8 +1054,10 @@ impl Kernel<'_, '_> {
                             ))
                         }
                     };
-                    let r = self.b.result(o, 0);
-                    self.kmap.insert(r, v);
+                    for (i, v) in vs.into_iter().enumerate() {
+                        let r = self.b.result(o, i);
+                        self.kmap.insert(r, v);
+                    }
                 }
                 _ if name.starts_with("hpar.") && name != "hpar.index" && name != "hpar.length" => {
                     return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu in a {l}-level program (supported: generate, map, push, concat<thread>, force<block>, reduce<thread>, reduce<block>, index, length)")));
@@ -977,8 +1068,10 @@ impl Kernel<'_, '_> {
         Ok(())
     }
 
-    /// Writes push array `q` (built at level `l`) into `sink`.
-    fn push(&mut self, user: OpId, q: Value, l: Level, sink: &Sink) -> CResult {
+    /// Writes push array `q` (built at level `l`) into `sinks[0]`; for a `concat` with several
+    /// results, all of them, into `sinks` in order.
+    fn push(&mut self, user: OpId, q: Value, l: Level, sinks: &[Sink]) -> CResult {
+        let sink = &sinks[0];
         let Some(d) = self.b.defining_op(q) else {
             return Err(err(
                 self.b.ctx,
@@ -1019,16 +1112,61 @@ impl Kernel<'_, '_> {
                 let bdim = self.id("gpu.block_dim");
                 self.for_loop(tid, count, bdim, |k, t| {
                     k.kmap.insert(arg, t);
-                    let sub = Sink::Offset(Box::new(sink.clone()), t, chunk);
-                    k.program(body, Level::Thread, &sub)
+                    let subs: Vec<Sink> = sinks
+                        .iter()
+                        .map(|s| Sink::Offset(Box::new(s.clone()), t, chunk))
+                        .collect();
+                    k.program(body, Level::Thread, &subs)
                 })
             }
             _ => Err(err(self.b.ctx, d, format!("cannot be lowered by convert-hpar-to-gpu as a push array of a {l}-level program"))),
         }
     }
 
-    /// `force<block>`: a workgroup buffer, written by the block, then a barrier.
+    /// `force<block>`: a workgroup buffer, written by the block, then a barrier. The results
+    /// of a `concat` with several results are forced together (one run of it writing one
+    /// buffer each): every one of them must be forced in the same block.
     fn force_block(&mut self, o: OpId) -> CResult {
+        let q = self.b.operand(o, 0);
+        let d = self.b.defining_op(q);
+        let forces: Vec<OpId> = match d {
+            Some(d) if self.b.num_results(d) > 1 => {
+                let blk = self.b.op_parent_block(o).expect("in a block");
+                let mut fs = Vec::new();
+                for r in self.b.results(d).to_vec() {
+                    let f: Vec<OpId> = self
+                        .b
+                        .block_op_vec(blk)
+                        .into_iter()
+                        .filter(|&f| self.b.op_is(f, "hpar.force") && self.b.operand(f, 0) == r)
+                        .collect();
+                    if f.len() != 1 {
+                        return Err(err(self.b.ctx, d, "cannot be lowered by convert-hpar-to-gpu: each result of a concat with several results must be forced exactly once, in the same block"));
+                    }
+                    fs.push(f[0]);
+                }
+                fs
+            }
+            _ => vec![o],
+        };
+        let mut sinks = Vec::new();
+        let mut phs = Vec::new();
+        for &f in &forces {
+            let ph = self.shared_buffer(f)?;
+            sinks.push(Sink::Shared(ph));
+            phs.push(ph);
+        }
+        self.push(o, q, Level::Block, &sinks)?;
+        mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
+        for (&f, ph) in forces.iter().zip(phs) {
+            let r = self.b.result(f, 0);
+            self.mat.insert(r, ph);
+        }
+        Ok(())
+    }
+
+    /// The workgroup buffer of `force<block>` `o` (its length must be a constant).
+    fn shared_buffer(&mut self, o: OpId) -> CResult<Value> {
         let q = self.b.operand(o, 0);
         let (elem, _) = push_parts(self.b.ctx, self.b.value_type(q)).unwrap();
         let d = self.b.defining_op(q);
@@ -1059,75 +1197,110 @@ impl Kernel<'_, '_> {
         });
         let ph = self.b.create_placeholder(ty);
         self.shared.push(ph);
-        self.push(o, q, Level::Block, &Sink::Shared(ph))?;
-        mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
-        let r = self.b.result(o, 0);
-        self.mat.insert(r, ph);
-        Ok(())
+        Ok(ph)
     }
 
-    /// Applies the operator region of `red` to `x` and `y`.
-    fn combine(&mut self, red: OpId, x: Value, y: Value) -> CResult<Value> {
+    /// Applies the operator region of `red` to the tuples `x` and `y`.
+    fn combine(&mut self, red: OpId, x: &[Value], y: &[Value]) -> CResult<Vec<Value>> {
         let blk = self.b.entry_block(self.b.region(red, 0)).unwrap();
         let args = self.b.block_args(blk).to_vec();
-        self.kmap.insert(args[0], x);
-        self.kmap.insert(args[1], y);
-        Ok(self.lower_block(blk, false)?[0])
+        for (&a, &v) in args.iter().zip(x.iter().chain(y)) {
+            self.kmap.insert(a, v);
+        }
+        self.lower_block(blk, false)
     }
 
-    /// `reduce<thread>`: a sequential fold.
-    fn reduce_thread(&mut self, o: OpId) -> CResult<Value> {
-        let (xs, ne) = (self.b.operand(o, 0), self.b.operand(o, 1));
-        let ne = self.kval(o, ne)?;
-        let n = self.len(o, xs)?;
+    /// Elements `i` of the arrays `xs` (read together): when they are the results of one
+    /// `generate`, in order, its index function runs once for all of them.
+    fn eval_tuple(&mut self, user: OpId, xs: &[Value], i: Value) -> CResult<Vec<Value>> {
+        if xs.len() > 1 {
+            if let Some(d) = self.b.defining_op(xs[0]) {
+                if self.b.op_is(d, "hpar.generate") && *self.b.results(d) == *xs {
+                    let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
+                    let arg = self.b.block_arg(blk, 0);
+                    self.kmap.insert(arg, i);
+                    return self.lower_block(blk, false);
+                }
+            }
+        }
+        xs.iter().map(|&x| self.eval(user, x, i)).collect()
+    }
+
+    /// `reduce<thread>`: a sequential fold (of tuples: one loop-carried value per component).
+    fn reduce_thread(&mut self, o: OpId) -> CResult<Vec<Value>> {
+        let k = self.b.num_results(o);
+        let ops = self.b.operand_vec(o);
+        let (xs, nes) = ops.split_at(k);
+        let nes: Vec<Value> = nes
+            .iter()
+            .map(|&v| self.kval(o, v))
+            .collect::<CResult<_>>()?;
+        let n = self.len(o, xs[0])?;
         let (z, one) = (cidx(&mut self.b, 0), cidx(&mut self.b, 1));
-        let (f, body) = tail_builtin::scf::ForOp::create(&mut self.b, z, n, one, &[ne]);
+        let (f, body) = tail_builtin::scf::ForOp::create(&mut self.b, z, n, one, &nes);
         let saved = self.b.insertion_point();
         self.b.set_insertion_point(InsertPoint::BlockEnd(body));
-        let (j, acc) = (self.b.block_arg(body, 0), self.b.block_arg(body, 1));
-        let x = self.eval(o, xs, j)?;
-        let r = self.combine(o, acc, x)?;
-        mk(&mut self.b, "scf.yield", &[r], &[], &[], Vec::new());
+        let j = self.b.block_arg(body, 0);
+        let acc = self.b.block_args(body)[1..].to_vec();
+        let x = self.eval_tuple(o, xs, j)?;
+        let r = self.combine(o, &acc, &x)?;
+        mk(&mut self.b, "scf.yield", &r, &[], &[], Vec::new());
         self.b.set_insertion_point(saved);
-        Ok(self.b.result(f.op(), 0))
+        Ok(self.b.results(f.op()).to_vec())
     }
 
-    /// `reduce<block>` over a workgroup buffer of `block-size` elements: tree, then warp
-    /// shuffles; the result is broadcast through element 0.
-    fn reduce_block(&mut self, o: OpId) -> CResult<Value> {
+    /// `reduce<block>` over workgroup buffers of `block-size` elements (one per component of
+    /// a tuple): tree combining the tuples, then warp shuffles (one per component and step);
+    /// the result is broadcast through element 0.
+    fn reduce_block(&mut self, o: OpId) -> CResult<Vec<Value>> {
         if self.b.attr(o, "comm").is_none() {
             return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the block tree reduction needs a commutative operator (unit attribute 'comm')"));
         }
-        let xs = self.b.operand(o, 0);
-        let Some(&sh) = self.mat.get(&xs) else {
-            return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block reduction must reduce an array forced to shared memory"));
-        };
-        let (shape, elem) = memref_shape(self.b.ctx, self.b.value_type(sh)).unwrap();
+        let k = self.b.num_results(o);
         let bsz = self.host.block;
-        if shape != [bsz] {
-            return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
-        }
-        // Integers narrower than 32 bits (booleans, …) travel through the shuffle widened to
-        // i32 (`arith.extui`, then `arith.trunci` back: the low bits are kept exactly).
-        let widen = match self.b.type_kind(elem) {
-            TypeKind::Integer { width: 32 | 64, .. }
-            | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => false,
-            TypeKind::Integer { width, .. } if *width < 32 => true,
-            _ => {
-                return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+        let mut shs = Vec::new();
+        let mut elems = Vec::new();
+        let mut widen = Vec::new();
+        for xs in self.b.operand_vec(o)[..k].to_vec() {
+            let Some(&sh) = self.mat.get(&xs) else {
+                return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block reduction must reduce an array forced to shared memory"));
+            };
+            let (shape, elem) = memref_shape(self.b.ctx, self.b.value_type(sh)).unwrap();
+            if shape != [bsz] {
+                return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
             }
-        };
+            // Integers narrower than 32 bits (booleans, …) travel through the shuffle widened
+            // to i32 (`arith.extui`, then `arith.trunci` back: the low bits are kept exactly).
+            widen.push(match self.b.type_kind(elem) {
+                TypeKind::Integer { width: 32 | 64, .. }
+                | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => false,
+                TypeKind::Integer { width, .. } if *width < 32 => true,
+                _ => {
+                    return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+                }
+            });
+            shs.push(sh);
+            elems.push(elem);
+        }
         let tid = self.id("gpu.thread_id");
+        let load_all = |k: &mut Self, i: Value| -> Vec<Value> {
+            shs.iter()
+                .zip(&elems)
+                .map(|(&sh, &e)| mk1(&mut k.b, "memref.load", &[sh, i], e, &[]))
+                .collect()
+        };
         let mut s = bsz / 2;
         while s >= 32 {
             let sv = cidx(&mut self.b, s);
             let ok = ult(&mut self.b, tid, sv);
             self.if_then(ok, |k| {
-                let a = mk1(&mut k.b, "memref.load", &[sh, tid], elem, &[]);
+                let a = load_all(k, tid);
                 let j = bin(&mut k.b, "arith.addi", tid, sv);
-                let c = mk1(&mut k.b, "memref.load", &[sh, j], elem, &[]);
-                let r = k.combine(o, a, c)?;
-                tail_builtin::memref::StoreOp::create(&mut k.b, r, sh, &[tid]);
+                let c = load_all(k, j);
+                let r = k.combine(o, &a, &c)?;
+                for (&v, &sh) in r.iter().zip(&shs) {
+                    tail_builtin::memref::StoreOp::create(&mut k.b, v, sh, &[tid]);
+                }
                 Ok(())
             })?;
             mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
@@ -1136,41 +1309,47 @@ impl Kernel<'_, '_> {
         let c32 = cidx(&mut self.b, 32);
         let warp0 = ult(&mut self.b, tid, c32);
         self.if_then(warp0, |k| {
-            let mut v = mk1(&mut k.b, "memref.load", &[sh, tid], elem, &[]);
+            let mut v = load_all(k, tid);
             let width = ci32(&mut k.b, 32);
             let i1 = k.b.i1_type();
             for off in [16, 8, 4, 2, 1] {
                 let offv = ci32(&mut k.b, off);
-                let mode = ShuffleModeKw::get(k.b.ctx, "xor");
-                let (sv, sty) = if widen {
-                    let i32t = k.b.int_type(32);
-                    (mk1(&mut k.b, "arith.extui", &[v], i32t, &[]), i32t)
-                } else {
-                    (v, elem)
-                };
-                let sop = mk(
-                    &mut k.b,
-                    "gpu.shuffle",
-                    &[sv, offv, width],
-                    &[sty, i1],
-                    &[("mode", mode)],
-                    Vec::new(),
-                );
-                let mut other = k.b.result(sop, 0);
-                if widen {
-                    other = mk1(&mut k.b, "arith.trunci", &[other], elem, &[]);
+                let mut others = Vec::new();
+                for c in 0..v.len() {
+                    let mode = ShuffleModeKw::get(k.b.ctx, "xor");
+                    let (sv, sty) = if widen[c] {
+                        let i32t = k.b.int_type(32);
+                        (mk1(&mut k.b, "arith.extui", &[v[c]], i32t, &[]), i32t)
+                    } else {
+                        (v[c], elems[c])
+                    };
+                    let sop = mk(
+                        &mut k.b,
+                        "gpu.shuffle",
+                        &[sv, offv, width],
+                        &[sty, i1],
+                        &[("mode", mode)],
+                        Vec::new(),
+                    );
+                    let mut other = k.b.result(sop, 0);
+                    if widen[c] {
+                        other = mk1(&mut k.b, "arith.trunci", &[other], elems[c], &[]);
+                    }
+                    others.push(other);
                 }
-                v = k.combine(o, v, other)?;
+                v = k.combine(o, &v, &others)?;
             }
             let z = cidx(&mut k.b, 0);
             let first = eq(&mut k.b, tid, z);
             k.if_then(first, |k| {
-                tail_builtin::memref::StoreOp::create(&mut k.b, v, sh, &[z]);
+                for (&x, &sh) in v.iter().zip(&shs) {
+                    tail_builtin::memref::StoreOp::create(&mut k.b, x, sh, &[z]);
+                }
                 Ok(())
             })
         })?;
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
         let z = cidx(&mut self.b, 0);
-        Ok(mk1(&mut self.b, "memref.load", &[sh, z], elem, &[]))
+        Ok(load_all(self, z))
     }
 }
