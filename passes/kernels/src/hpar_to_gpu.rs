@@ -23,13 +23,16 @@
 //!   * `push<grid>(A)`: one thread per element, `blocks = ⌈len A / block-size⌉`; thread
 //!     `gid = block_id·block_dim + thread_id` evaluates `A[gid]` if `gid < len A`.
 //!   * `concat<block> n, c { b ↦ P }`: one block per sub-program (`blocks = n`), block `b`
-//!     runs the block program `P` and its result goes to `b·c + j`.
+//!     runs the block program `P` and its result goes to `b·c + j`; with several results,
+//!     the one kernel writes one buffer per result (all forced in the same program).
 //! * Block programs run their ops in order: `force<block>` allocates a workgroup attribution,
 //!   runs the push array into it and ends with `gpu.barrier`; `reduce<thread>` is an `scf.for`
 //!   fold; `reduce<block>` over a shared array of exactly `block-size` elements is the tree
 //!   (`tid < s` combines `s[tid]` and `s[tid+s]`, barrier, for `s = B/2 … 32`), then warp 0
 //!   reduces the last 32 values with `gpu.shuffle xor` 16, 8, 4, 2, 1, thread 0 stores the
-//!   result in `s[0]`, a barrier, and every thread reads it. `concat<thread> n, c` runs
+//!   result in `s[0]`, a barrier, and every thread reads it. A `reduce<block>` of a tuple has
+//!   one shared array per value, combines all values at every step and shuffles each value;
+//!   the `force<block>`s of the results of one `concat<thread>` are written by one run of it. `concat<thread> n, c` runs
 //!   sub-program `t` in thread `t` (`scf.for t = tid to n step block_dim`); `push<block>`
 //!   writes element `j` from thread `j mod block_dim`; `push<thread>` is a sequential loop.
 //! * Pull arrays are never stored unless forced: `generate`'s index function is inlined where

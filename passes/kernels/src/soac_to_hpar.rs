@@ -19,11 +19,12 @@
 //! | --- | --- | --- |
 //! | `map` over rank-1 arrays, scalar lambda | `generate n` + `push<grid>` + `force<grid>` | `grid-thread` |
 //! | `map` of `map` over rank-2 arrays | the same over the flattened `n·m` index space | `grid-thread` |
-//! | `reduce`/`redomap` (comm, one result) over a rank-1 array | two programs: `concat<block>` of per-thread `reduce<thread>` pre-reductions, `force<block>`, `reduce<block>`; then the same with one block over the block results | `block-tree` |
+//! | `reduce`/`redomap` (comm, one value or a tuple) over a rank-1 array | two programs: `concat<block>` of per-thread `reduce<thread>` pre-reductions, `force<block>`, `reduce<block>`; then the same with one block over the block results | `block-tree` |
 //! | `map` over a rank-2 array whose lambda is a `reduce`/`redomap` of its row | one block per row, as above | `block-row` |
 //! | `map` nest of depth `d` down to a scalar lambda | one program over the product of the `d` outer extents | `grid-thread` |
 //! | `soac.dim` | the extent (`memref.dim`, or the producer's) | |
 //! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
+//! | `update` of an element, `scf.if` yielding scalars | a host store; the branches converted in place (module `update`) | |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -38,12 +39,16 @@
 //! the cast reads `memref<…> to !tail.array<…>`; a cast from a `tail` type to a tensor yields
 //! a host memref instead, an input like a function argument.
 //!
+//! A reduction of a tuple of `k` scalars uses the same programs with `k` results: a
+//! `generate` yielding the tuple, `reduce<thread>`/`reduce<block>` of tuples, one
+//! `force<block>` per value and one `concat<block>` writing the `k` block results.
+//!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, several reduced
-//! values, mapped-out redomap results, …) is reported as an error located at the op.
+//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, mapped-out redomap
+//! results, an update of a row, …) is reported as an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
