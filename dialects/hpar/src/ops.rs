@@ -695,8 +695,9 @@ fn verify_raise(ctx: &Context, op: OpId, body: RegionId, results: &[Value]) -> V
 /// body with argument `i`), each returning a push array of `chunk` elements, and writes them
 /// one after the other: a push array one level up (Dybdal 2017 §5.2.1; `concat` is
 /// `interleave` with placement `(i, j) ↦ i·chunk + j`). With several results, each
-/// sub-program returns one push array of `chunk` elements per result, written in the same
-/// run (several arrays written by one kernel or one block).
+/// sub-program returns one push array per result, written in the same run (several arrays
+/// written by one kernel or one block); `chunk` is then one length for all of them or one
+/// per result.
 ///
 /// ```mlir
 /// %p = hpar.concat<block> %nblocks, %chunk : !hpar.push<f32, grid> {
@@ -706,7 +707,7 @@ fn verify_raise(ctx: &Context, op: OpId, body: RegionId, results: &[Value]) -> V
 /// }
 /// ```
 #[op(dialect = HParDialect, name = "concat", traits(RecursiveMemoryEffects, SingleBlock),
-     format = "`<` $level `>` $count `,` $chunk attr-dict `:` type($results) $body", verify)]
+     format = "`<` $level `>` $count `,` $chunks attr-dict `:` type($results) $body", verify)]
 pub struct ConcatOp {
     /// The level of the sub-programs.
     #[attr]
@@ -714,9 +715,9 @@ pub struct ConcatOp {
     /// The number of sub-programs.
     #[operand]
     count: Index,
-    /// The length of each sub-program's push arrays.
-    #[operand]
-    chunk: Index,
+    /// The length of each sub-program's push arrays (one for all results, or one per result).
+    #[operand(variadic)]
+    chunks: Index,
     /// The combined push arrays, one level up (one per array the body returns).
     #[result(variadic)]
     results: AnyPush,
@@ -728,13 +729,28 @@ pub struct ConcatOp {
 impl ConcatOp {
     fn verify(self, ctx: &Context) -> VResult {
         let rs = self.results(ctx).to_vec();
+        check_chunks(ctx, self.op(), self.chunks(ctx).len(), rs.len())?;
         verify_raise(ctx, self.op(), self.body(ctx), &rs)
     }
 }
 
+/// Checks that `concat`/`interleave` has one chunk length for all results or one per result.
+fn check_chunks(ctx: &Context, op: OpId, chunks: usize, results: usize) -> VResult {
+    if chunks == 1 || chunks == results {
+        return Ok(());
+    }
+    Err(op_error(
+        ctx,
+        op,
+        format!("expects one chunk length or one per result ({results}), but got {chunks}"),
+    ))
+}
+
 /// `interleave⟨l⟩ n f ps`: like `concat`, but element `j` of sub-program `i` goes to position
 /// `place(i, j)` (Dybdal 2017 Fig. 5.4; the permutation is applied as the elements are written,
-/// none is stored). The only other way, with `concat`, that values move up a level.
+/// none is stored). The only other way, with `concat`, that values move up a level. With
+/// several results (one chunk length for all or one per result), the placement yields one
+/// position per result.
 ///
 /// ```mlir
 /// %p = hpar.interleave<thread> %n, %c1 : !hpar.push<f32, block> {
@@ -747,7 +763,7 @@ impl ConcatOp {
 /// }
 /// ```
 #[op(dialect = HParDialect, name = "interleave", traits(RecursiveMemoryEffects, SingleBlock),
-     format = "`<` $level `>` $count `,` $chunk attr-dict `:` type($result) $body `place` $place",
+     format = "`<` $level `>` $count `,` $chunks attr-dict `:` type($results) $body `place` $place",
      verify)]
 pub struct InterleaveOp {
     /// The level of the sub-programs.
@@ -756,12 +772,12 @@ pub struct InterleaveOp {
     /// The number of sub-programs.
     #[operand]
     count: Index,
-    /// The length of each sub-program's push array.
-    #[operand]
-    chunk: Index,
-    /// The combined push array, one level up.
-    #[result]
-    result: AnyPush,
+    /// The length of each sub-program's push arrays (one for all results, or one per result).
+    #[operand(variadic)]
+    chunks: Index,
+    /// The combined push arrays, one level up.
+    #[result(variadic)]
+    results: AnyPush,
     /// Sub-program `(index)` at level `l`.
     #[region(single_block)]
     body: Region,
@@ -773,7 +789,9 @@ pub struct InterleaveOp {
 impl InterleaveOp {
     fn verify(self, ctx: &Context) -> VResult {
         let op = self.op();
-        verify_raise(ctx, op, self.body(ctx), &[self.result(ctx)])?;
+        let rs = self.results(ctx).to_vec();
+        check_chunks(ctx, op, self.chunks(ctx).len(), rs.len())?;
+        verify_raise(ctx, op, self.body(ctx), &rs)?;
         let index = Want::Index;
         let vs = check_region(
             ctx,
@@ -783,7 +801,7 @@ impl InterleaveOp {
             &[index, index],
             "hpar.yield",
         )?;
-        check_returned(ctx, op, "placement", &vs, &[index])
+        check_returned(ctx, op, "placement", &vs, &vec![index; rs.len()])
     }
 }
 

@@ -32,8 +32,13 @@
 //!   reduces the last 32 values with `gpu.shuffle xor` 16, 8, 4, 2, 1, thread 0 stores the
 //!   result in `s[0]`, a barrier, and every thread reads it. A `reduce<block>` of a tuple has
 //!   one shared array per value, combines all values at every step and shuffles each value;
-//!   the `force<block>`s of the results of one `concat<thread>` are written by one run of it. `concat<thread> n, c` runs
-//!   sub-program `t` in thread `t` (`scf.for t = tid to n step block_dim`); `push<block>`
+//!   the `force<block>`s of the results of one `concat<thread>` are written by one run of it
+//!   (results it returns instead go to the block program's output in that run).
+//!   `interleave<thread>` is `concat<thread>` with positions from its placement region; a
+//!   `push<thread>` of another result of the `generate` that a `reduce<thread>` folds is
+//!   stored in the fold's loop, so a redomap's map runs once per element.
+//!   `concat<thread> n, c` runs sub-program `t` in thread `t`
+//!   (`scf.for t = tid to n step block_dim`); `push<block>`
 //!   writes element `j` from thread `j mod block_dim`; `push<thread>` is a sequential loop.
 //! * Pull arrays are never stored unless forced: `generate`'s index function is inlined where
 //!   an element is needed, `hpar.index` of a forced array is a `memref.load` (global or
@@ -452,7 +457,8 @@ impl Host {
                 let n = match hb.op_name_str(pdef) {
                     "hpar.push" => self.host_len(hb.ctx, force, hb.operand(pdef, 0))?,
                     "hpar.concat" => {
-                        let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(hb.operand(pdef, 1)));
+                        let r = hb.results(pdef).iter().position(|&r| r == p).unwrap_or(0);
+                        let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(chunk_of(hb.ctx, pdef, r)));
                         bin(&mut hb, "arith.muli", c, k)
                     }
                     _ => return Err(err(hb.ctx, force, "cannot be lowered by convert-hpar-to-gpu: the forced push array must come from push<grid> or concat<block>")),
@@ -495,6 +501,8 @@ impl Host {
             mat: FxHashMap::default(),
             params: Vec::new(),
             shared: Vec::new(),
+            ret: Vec::new(),
+            written: Vec::new(),
         };
         let mut sinks = Vec::new();
         for &out in outs {
@@ -516,9 +524,12 @@ impl Host {
             })?;
         } else {
             let count = k.b.operand(pdef, 0);
-            let chunk = k.b.operand(pdef, 1);
             let count = k.kval(pdef, count)?;
-            let chunk = k.kval(pdef, chunk)?;
+            let mut chunks = Vec::new();
+            for r in 0..sinks.len() {
+                let c = chunk_of(k.b.ctx, pdef, r);
+                chunks.push(k.kval(pdef, c)?);
+            }
             let bid = k.id("gpu.block_id");
             let ok = ult(&mut k.b, bid, count);
             let body = k.b.entry_block(k.b.region(pdef, 0)).expect("body");
@@ -527,7 +538,8 @@ impl Host {
                 k.kmap.insert(arg, bid);
                 let subs: Vec<Sink> = sinks
                     .iter()
-                    .map(|s| Sink::Offset(Box::new(s.clone()), bid, chunk))
+                    .zip(&chunks)
+                    .map(|(s, &c)| Sink::Offset(Box::new(s.clone()), bid, c))
                     .collect();
                 k.program(body, Level::Block, &subs)
             })?;
@@ -682,6 +694,14 @@ enum Sink {
     Shared(Value),
     /// Element `j` of sub-program `i` goes to `i·chunk + j` of the inner sink.
     Offset(Box<Sink>, Value, Value),
+    /// Element `j` of sub-program `i` goes to position `which` of what the placement region
+    /// (of an `interleave`) yields for `(i, j)`.
+    Placed {
+        inner: Box<Sink>,
+        place: BlockId,
+        sub: Value,
+        which: usize,
+    },
 }
 
 /// Kernel-building state.
@@ -699,6 +719,19 @@ struct Kernel<'c, 'h> {
     params: Vec<(Value, Value)>,
     /// Placeholders of the workgroup attributions.
     shared: Vec<Value>,
+    /// The push arrays the program being lowered returns, with where they go.
+    ret: Vec<(Value, Sink)>,
+    /// Returned push arrays already written (by a fused loop or with a sibling result).
+    written: Vec<Value>,
+}
+
+/// Chunk operand of result `r` of `concat`/`interleave` `d` (one for all results or one each).
+fn chunk_of(ctx: &Context, d: OpId, r: usize) -> Value {
+    if ctx.num_operands(d) > 2 {
+        ctx.operand(d, 1 + r)
+    } else {
+        ctx.operand(d, 1)
+    }
 }
 
 impl Kernel<'_, '_> {
@@ -856,6 +889,18 @@ impl Kernel<'_, '_> {
                 let j = bin(&mut self.b, "arith.addi", base, i);
                 self.store(inner, j, v)
             }
+            Sink::Placed {
+                inner,
+                place,
+                sub,
+                which,
+            } => {
+                let args = self.b.block_args(*place).to_vec();
+                self.kmap.insert(args[0], *sub);
+                self.kmap.insert(args[1], i);
+                let ps = self.lower_block(*place, false)?;
+                self.store(inner, ps[*which], v)
+            }
         }
     }
 
@@ -1011,34 +1056,55 @@ impl Kernel<'_, '_> {
     /// Runs the program region `blk` at level `l`; its returned push arrays go to `sinks` (one
     /// each).
     fn program(&mut self, blk: BlockId, l: Level, sinks: &[Sink]) -> CResult {
+        let term = self.b.last_op(blk).expect("terminator");
+        let qs = self.b.operand_vec(term);
+        if qs.len() != sinks.len() {
+            return Err(err(self.b.ctx, term, "cannot be lowered by convert-hpar-to-gpu: returns a different number of arrays than are written"));
+        }
+        let ret: Vec<(Value, Sink)> = qs.iter().copied().zip(sinks.iter().cloned()).collect();
+        let saved = std::mem::replace(&mut self.ret, ret);
+        let r = self.program_ops(blk, l);
+        self.ret = saved;
+        r
+    }
+
+    /// The sink of returned push array `q` of the program being lowered.
+    fn ret_sink(&self, q: Value) -> Option<Sink> {
+        self.ret
+            .iter()
+            .find(|(v, _)| *v == q)
+            .map(|(_, s)| s.clone())
+    }
+
+    /// The ops of program region `blk` at level `l` (`program`).
+    fn program_ops(&mut self, blk: BlockId, l: Level) -> CResult {
         for o in self.b.block_op_vec(blk) {
             let name = self.b.op_name_str(o).to_string();
             match name.as_str() {
                 "hpar.return" => {
-                    let qs = self.b.operand_vec(o);
-                    if qs.len() != sinks.len() {
-                        return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: returns a different number of arrays than are written"));
-                    }
-                    // The results of one `concat` are written by one run of it.
-                    let mut i = 0;
-                    while i < qs.len() {
-                        let d = self.b.defining_op(qs[i]);
-                        let n = d
-                            .filter(|&d| self.b.op_is(d, "hpar.concat"))
-                            .map_or(1, |d| self.b.num_results(d));
-                        if n > 1 {
-                            let all = d.is_some_and(|d| {
-                                i + n <= qs.len() && qs[i..i + n] == *self.b.results(d)
-                            });
-                            if !all {
-                                return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the results of a concat with several results must be returned together, in order"));
-                            }
+                    for q in self.b.operand_vec(o) {
+                        if self.written.contains(&q) {
+                            continue;
                         }
-                        self.push(o, qs[i], l, &sinks[i..i + n])?;
-                        i += n;
+                        // The results of one `concat`/`interleave` are written by one run of
+                        // it: each must be returned.
+                        let d = self.b.defining_op(q);
+                        let group: Vec<Value> = match d {
+                            Some(d) if self.b.num_results(d) > 1 => self.b.results(d).to_vec(),
+                            _ => vec![q],
+                        };
+                        let mut sinks = Vec::new();
+                        for &g in &group {
+                            let Some(s) = self.ret_sink(g) else {
+                                return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: every result of a concat with several results must be returned (or forced) by the program that runs it"));
+                            };
+                            sinks.push(s);
+                        }
+                        self.push(o, q, l, &sinks)?;
+                        self.written.extend(group);
                     }
                 }
-                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" => {}
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.interleave" => {}
                 // Forced with the other results of its `concat` (`force_block`).
                 "hpar.force" if self.mat.contains_key(&self.b.result(o, 0)) => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
@@ -1104,11 +1170,16 @@ impl Kernel<'_, '_> {
                     k.store(sink, j, v)
                 })
             }
-            ("hpar.concat", Some(Level::Thread)) if l == Level::Block => {
+            ("hpar.concat" | "hpar.interleave", Some(Level::Thread)) if l == Level::Block => {
                 let count = self.b.operand(d, 0);
-                let chunk = self.b.operand(d, 1);
                 let count = self.kval(d, count)?;
-                let chunk = self.kval(d, chunk)?;
+                let mut chunks = Vec::new();
+                for r in 0..sinks.len() {
+                    let c = chunk_of(self.b.ctx, d, r);
+                    chunks.push(self.kval(d, c)?);
+                }
+                let place = (name == "hpar.interleave")
+                    .then(|| self.b.entry_block(self.b.region(d, 1)).unwrap());
                 let body = self.b.entry_block(self.b.region(d, 0)).unwrap();
                 let arg = self.b.block_arg(body, 0);
                 let tid = self.id("gpu.thread_id");
@@ -1117,7 +1188,17 @@ impl Kernel<'_, '_> {
                     k.kmap.insert(arg, t);
                     let subs: Vec<Sink> = sinks
                         .iter()
-                        .map(|s| Sink::Offset(Box::new(s.clone()), t, chunk))
+                        .zip(&chunks)
+                        .enumerate()
+                        .map(|(which, (s, &c))| match place {
+                            Some(place) => Sink::Placed {
+                                inner: Box::new(s.clone()),
+                                place,
+                                sub: t,
+                                which,
+                            },
+                            None => Sink::Offset(Box::new(s.clone()), t, c),
+                        })
                         .collect();
                     k.program(body, Level::Thread, &subs)
                 })
@@ -1132,36 +1213,40 @@ impl Kernel<'_, '_> {
     fn force_block(&mut self, o: OpId) -> CResult {
         let q = self.b.operand(o, 0);
         let d = self.b.defining_op(q);
-        let forces: Vec<OpId> = match d {
-            Some(d) if self.b.num_results(d) > 1 => {
-                let blk = self.b.op_parent_block(o).expect("in a block");
-                let mut fs = Vec::new();
-                for r in self.b.results(d).to_vec() {
-                    let f: Vec<OpId> = self
-                        .b
-                        .block_op_vec(blk)
-                        .into_iter()
-                        .filter(|&f| self.b.op_is(f, "hpar.force") && self.b.operand(f, 0) == r)
-                        .collect();
-                    if f.len() != 1 {
-                        return Err(err(self.b.ctx, d, "cannot be lowered by convert-hpar-to-gpu: each result of a concat with several results must be forced exactly once, in the same block"));
-                    }
-                    fs.push(f[0]);
-                }
-                fs
-            }
-            _ => vec![o],
+        // Each result of a multi-result `concat`/`interleave` is forced here (once) or returned
+        // by this program (then written to the program's sink in the same run).
+        let group: Vec<Value> = match d {
+            Some(d) if self.b.num_results(d) > 1 => self.b.results(d).to_vec(),
+            _ => vec![q],
         };
+        let blk = self.b.op_parent_block(o).expect("in a block");
         let mut sinks = Vec::new();
-        let mut phs = Vec::new();
-        for &f in &forces {
-            let ph = self.shared_buffer(f)?;
-            sinks.push(Sink::Shared(ph));
-            phs.push(ph);
+        let mut forced = Vec::new();
+        for &r in &group {
+            let f: Vec<OpId> = self
+                .b
+                .block_op_vec(blk)
+                .into_iter()
+                .filter(|&f| self.b.op_is(f, "hpar.force") && self.b.operand(f, 0) == r)
+                .collect();
+            match (f.as_slice(), self.ret_sink(r)) {
+                ([f], None) => {
+                    let ph = self.shared_buffer(*f)?;
+                    sinks.push(Sink::Shared(ph));
+                    forced.push((*f, ph));
+                }
+                ([], Some(s)) => {
+                    sinks.push(s);
+                    self.written.push(r);
+                }
+                _ => {
+                    return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: each result of a concat with several results must be forced once or returned, in the same block"));
+                }
+            }
         }
         self.push(o, q, Level::Block, &sinks)?;
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
-        for (&f, ph) in forces.iter().zip(phs) {
+        for (f, ph) in forced {
             let r = self.b.result(f, 0);
             self.mat.insert(r, ph);
         }
@@ -1174,10 +1259,13 @@ impl Kernel<'_, '_> {
         let (elem, _) = push_parts(self.b.ctx, self.b.value_type(q)).unwrap();
         let d = self.b.defining_op(q);
         let n = d.and_then(|d| match self.b.op_name_str(d) {
-            "hpar.concat" => Some(
-                const_index(self.b.ctx, self.b.operand(d, 0))?
-                    * const_index(self.b.ctx, self.b.operand(d, 1))?,
-            ),
+            "hpar.concat" | "hpar.interleave" => {
+                let r = self.b.results(d).iter().position(|&r| r == q)?;
+                Some(
+                    const_index(self.b.ctx, self.b.operand(d, 0))?
+                        * const_index(self.b.ctx, chunk_of(self.b.ctx, d, r))?,
+                )
+            }
             "hpar.push" => {
                 let a = self.b.operand(d, 0);
                 let g = self
@@ -1229,6 +1317,57 @@ impl Kernel<'_, '_> {
         xs.iter().map(|&x| self.eval(user, x, i)).collect()
     }
 
+    /// Elements `j` of the arrays `xs` a `reduce<thread>` folds. When they are results of one
+    /// `generate`, its index function runs once for all of them, and its other results that
+    /// the program returns as `push<thread>` arrays are written in the same loop (a redomap's
+    /// mapped-out elements: the map runs once per element).
+    fn eval_fused(&mut self, user: OpId, xs: &[Value], j: Value) -> CResult<Vec<Value>> {
+        let Some(d) = self.b.defining_op(xs[0]) else {
+            return self.eval_tuple(user, xs, j);
+        };
+        let same = self.b.op_is(d, "hpar.generate")
+            && xs.iter().all(|x| self.b.results(d).contains(x))
+            && xs
+                .iter()
+                .all(|&x| self.buffer(user, x).ok().flatten().is_none());
+        if !same {
+            return self.eval_tuple(user, xs, j);
+        }
+        let results = self.b.results(d).to_vec();
+        let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
+        let arg = self.b.block_arg(blk, 0);
+        self.kmap.insert(arg, j);
+        let ys = self.lower_block(blk, false)?;
+        for (k, &r) in results.iter().enumerate() {
+            if xs.contains(&r) {
+                continue;
+            }
+            // `push<thread> r` returned by this program.
+            let pushes: Vec<Value> = self
+                .b
+                .uses(r)
+                .map(|u| u.op)
+                .filter(|&p| {
+                    self.b.op_is(p, "hpar.push")
+                        && tail_hpar::scope::op_level(self.b.ctx, p) == Some(Level::Thread)
+                })
+                .map(|p| self.b.result(p, 0))
+                .collect();
+            for q in pushes {
+                if let Some(s) = self.ret_sink(q) {
+                    if !self.written.contains(&q) {
+                        self.store(&s, j, ys[k])?;
+                        self.written.push(q);
+                    }
+                }
+            }
+        }
+        Ok(xs
+            .iter()
+            .map(|x| ys[results.iter().position(|r| r == x).unwrap()])
+            .collect())
+    }
+
     /// `reduce<thread>`: a sequential fold (of tuples: one loop-carried value per component).
     fn reduce_thread(&mut self, o: OpId) -> CResult<Vec<Value>> {
         let k = self.b.num_results(o);
@@ -1245,7 +1384,7 @@ impl Kernel<'_, '_> {
         self.b.set_insertion_point(InsertPoint::BlockEnd(body));
         let j = self.b.block_arg(body, 0);
         let acc = self.b.block_args(body)[1..].to_vec();
-        let x = self.eval_tuple(o, xs, j)?;
+        let x = self.eval_fused(o, xs, j)?;
         let r = self.combine(o, &acc, &x)?;
         mk(&mut self.b, "scf.yield", &r, &[], &[], Vec::new());
         self.b.set_insertion_point(saved);

@@ -41,14 +41,16 @@
 //!
 //! A reduction of a tuple of `k` scalars uses the same programs with `k` results: a
 //! `generate` yielding the tuple, `reduce<thread>`/`reduce<block>` of tuples, one
-//! `force<block>` per value and one `concat<block>` writing the `k` block results.
+//! `force<block>` per value and one `concat<block>` writing the `k` block results. A
+//! redomap's mapped-out results are written by the first of its programs (`reduce_program`),
+//! and a reduction of the rows' reductions is flattened (module `mapout`).
 //!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, mapped-out redomap
-//! results, an update of a row, …) is reported as an error located at the op.
+//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, mapped-out results
+//! of a row reduction, an update of a row, …) is reported as an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -59,6 +61,7 @@ use tail_hpar::types::{Level, LevelAttr, PullType, PushType};
 use crate::arr::{self, Arr};
 use crate::util::*;
 
+mod mapout;
 mod update;
 
 /// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
@@ -235,8 +238,10 @@ struct Red {
     elems: Vec<Type>,
     /// The operator `(acc…, x…) -> acc…`.
     opr: tail_ir::BlockId,
-    /// The map lambda of a `redomap` (inputs → the reduced values).
+    /// The map lambda of a `redomap` (inputs → the reduced values, then the mapped-out ones).
     map: Option<tail_ir::BlockId>,
+    /// The element types of the mapped-out results of a `redomap`.
+    outs: Vec<Type>,
 }
 
 /// The number of reduced values of a `reduce`/`redomap` (its neutral elements): half the
@@ -250,13 +255,6 @@ fn neutral_count(ctx: &Context, op: OpId) -> usize {
 fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
     let name = ctx.op_name_str(op).to_string();
     let k = neutral_count(ctx, op);
-    if name == "soac.redomap" && ctx.num_results(op) != k {
-        return Err(err(
-            ctx,
-            op,
-            "cannot be lowered by convert-soac-to-hpar: mapped-out results of a redomap are not supported yet",
-        ));
-    }
     if k == 0 || ctx.num_results(op) < k {
         return Err(err(
             ctx,
@@ -290,11 +288,18 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
         }
     }
     let opr = operator(ctx, op, 0)?;
+    let mut outs = Vec::new();
     let map = if name == "soac.redomap" {
         let m = ctx
             .entry_block(ctx.region(op, 1))
             .ok_or_else(|| err(ctx, op, "has an empty map region"))?;
         check_scalar_lambda(ctx, m, "map")?;
+        if let Some(y) = ctx.last_op(m) {
+            outs = ctx.operand_vec(y)[k..]
+                .iter()
+                .map(|&v| ctx.value_type(v))
+                .collect();
+        }
         Some(m)
     } else {
         if inputs.len() != k {
@@ -309,6 +314,7 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
         elems,
         opr,
         map,
+        outs,
     })
 }
 
@@ -421,8 +427,12 @@ impl Cx {
                 dead.push(op);
             }
             "soac.reduce" | "soac.redomap" => {
+                if self.flatten_nested(b, op)? {
+                    dead.push(op);
+                    return Ok(());
+                }
                 let red = analyse_reduce(b.ctx, op)?;
-                let s = self.full_reduce(b, &red)?;
+                let s = self.full_reduce(b, &red, None, None)?;
                 for (i, s) in s.into_iter().enumerate() {
                     let r = b.result(op, i);
                     b.replace_all_uses_with(r, s);
@@ -1141,12 +1151,28 @@ impl Cx {
     /// A full reduction: a first program of `nb` blocks, each thread pre-reducing `k`
     /// elements, then a second program of one block over the `nb` block results; the scalars
     /// (one per reduced value) are read on the host.
-    fn full_reduce(&mut self, b: &mut Builder<'_>, red: &Red) -> CResult<Vec<Value>> {
-        let arrs: Vec<Arr> = red
-            .input_vals
-            .iter()
-            .map(|&v| self.arr(b.ctx, red.op, v))
-            .collect::<CResult<_>>()?;
+    ///
+    /// The mapped-out results of a redomap are written by the first program, where its
+    /// threads compute them (element `(b·k + j)·B + t` by thread `t` of block `b`, placed there
+    /// by an `interleave<thread>`): a grid array of `nb·k·B ≥ n` elements (those past `n` are
+    /// padding, never read) seen through a slice of its first `n` (reshaped to `out_ext`, the
+    /// extents of a flattened reduction's results). `inputs` replaces the arrays of
+    /// `red.input_vals` (a flattened reduction's rank-1 views).
+    fn full_reduce(
+        &mut self,
+        b: &mut Builder<'_>,
+        red: &Red,
+        inputs: Option<Vec<Arr>>,
+        out_ext: Option<Vec<Value>>,
+    ) -> CResult<Vec<Value>> {
+        let arrs: Vec<Arr> = match inputs {
+            Some(a) => a,
+            None => red
+                .input_vals
+                .iter()
+                .map(|&v| self.arr(b.ctx, red.op, v))
+                .collect::<CResult<_>>()?,
+        };
         for a in &arrs {
             if a.ext().len() != 1 {
                 return Err(err(b.ctx, red.op, format!("cannot be lowered by convert-soac-to-hpar: reduction over a rank-{} array (rank 1 is supported; a rank-2 reduction must be the lambda of a map)", a.ext().len())));
@@ -1180,7 +1206,36 @@ impl Cx {
                 Ok((ok, idx))
             },
             &|b, idx| Self::apply_map(b, red, &arrs, &[idx], idx),
+            &red.outs,
         )?;
+        let v = red.elems.len();
+        if first.len() > v {
+            let padded = bin(b, "arith.muli", per_round, k);
+            let zero = cidx(b, 0);
+            let one = cidx(b, 1);
+            for (i, &pull) in first[v..].iter().enumerate() {
+                let grid = Arr::Grid {
+                    pull,
+                    ext: vec![padded],
+                };
+                let mut a = Arr::Slice {
+                    src: Box::new(grid),
+                    off: vec![zero],
+                    stride: vec![one],
+                    ext: vec![n],
+                };
+                if let Some(e) = out_ext.as_ref().filter(|e| e.len() != 1) {
+                    a = Arr::Reshape {
+                        src: Box::new(a),
+                        ext: e.clone(),
+                        cyclic: false,
+                    };
+                }
+                let r = b.result(red.op, v + i);
+                self.arrs.insert(r, a);
+            }
+        }
+        let first = first[..v].to_vec();
         let k2 = ceildiv(b, nb, bs);
         let one = cidx(b, 1);
         let second = self.reduce_program(
@@ -1203,6 +1258,7 @@ impl Cx {
                     .map(|(&f, &e)| mk1(b, "hpar.index", &[f, idx], e, &[]))
                     .collect())
             },
+            &[],
         )?;
         let zero = cidx(b, 0);
         Ok(second
@@ -1220,6 +1276,13 @@ impl Cx {
         arrs: &[Arr],
         ext: &[Value],
     ) -> CResult<Vec<Value>> {
+        if !red.outs.is_empty() {
+            return Err(err(
+                b.ctx,
+                red.op,
+                "cannot be lowered by convert-soac-to-hpar: mapped-out results of a row reduction are not supported",
+            ));
+        }
         let (rows, m) = (ext[0], ext[1]);
         let bs = cidx(b, self.block);
         let k = ceildiv(b, m, bs);
@@ -1246,11 +1309,13 @@ impl Cx {
                 let flat = bin(b, "arith.addi", flat, idx);
                 Self::apply_map(b, red, arrs, &[r, idx], flat)
             },
+            &[],
         )
     }
 
     /// The values a reduction reduces at position `idx` of its inputs: the inputs themselves
-    /// (one per reduced value), or the redomap's map lambda applied to the inputs.
+    /// (one per reduced value), or the redomap's map lambda applied to the inputs (the reduced
+    /// values, then the mapped-out ones).
     fn apply_map(
         b: &mut Builder<'_>,
         red: &Red,
@@ -1272,9 +1337,7 @@ impl Cx {
                     let v = Self::read(b, arr, idx, flat, et);
                     map.insert(*a, v);
                 }
-                let mut ys = inline_block(b, lam, &mut map);
-                ys.truncate(red.elems.len());
-                Ok(ys)
+                Ok(inline_block(b, lam, &mut map))
             }
         }
     }
@@ -1284,6 +1347,11 @@ impl Cx {
     /// `reduce<thread>`; the block's `B` partial results are forced to shared memory (one array
     /// per reduced value) and combined by `reduce<block>`; one result per block and value, all
     /// written by the one kernel (a `concat<block>` with one result per value).
+    ///
+    /// With mapped-out values (element types `outs`; `elem_at` gives them after the reduced
+    /// ones), the thread program is an `interleave<thread>` that also returns them: element
+    /// `j` of thread `t` goes to `j·B + t` of its block's `k·B` (out-of-range elements are
+    /// zeros), and the program has one more result per mapped-out value.
     #[allow(clippy::too_many_arguments, clippy::type_complexity)]
     fn reduce_program(
         &mut self,
@@ -1294,33 +1362,69 @@ impl Cx {
         k: Value,
         pos: &dyn Fn(&mut Builder<'_>, Value, Value, Value) -> CResult<(Value, Value)>,
         elem_at: &dyn Fn(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
+        outs: &[Type],
     ) -> CResult<Vec<Value>> {
         let elems = red.elems.clone();
+        let v = elems.len();
+        let all: Vec<Type> = elems.iter().chain(outs).copied().collect();
         let nes = red.nes.clone();
         let block = self.block;
-        self.program_n(b, &elems, par, |b| {
+        self.program_n(b, &all, par, |b| {
             let one = cidx(b, 1);
-            concat_n(b, Level::Block, nb, one, &elems, |b, blk| {
+            let chunks = if outs.is_empty() {
+                vec![one]
+            } else {
+                // A block's mapped-out elements: k·B.
+                let bs = cidx(b, block);
+                let kb = bin(b, "arith.muli", k, bs);
+                (0..all.len())
+                    .map(|i| if i < v { one } else { kb })
+                    .collect()
+            };
+            concat_n(b, Level::Block, nb, &chunks, &all, |b, blk| {
                 let bs = cidx(b, block);
                 let one = cidx(b, 1);
-                let pre = concat_n(b, Level::Thread, bs, one, &elems, |b, t| {
-                    let xs = generate_n(b, k, &elems, |b, j| {
+                let thread = |b: &mut Builder<'_>, t: Value| -> CResult<Vec<Value>> {
+                    let xs = generate_n(b, k, &all, |b, j| {
                         let (ok, idx) = pos(b, blk, t, j)?;
-                        let (ifop, tb, eb) = tail_builtin::scf::IfOp::create(b, ok, &elems, true);
+                        let (ifop, tb, eb) = tail_builtin::scf::IfOp::create(b, ok, &all, true);
                         let ip = b.insertion_point();
                         b.set_insertion_point(InsertPoint::BlockEnd(tb));
                         let vs = elem_at(b, idx)?;
                         mk(b, "scf.yield", &vs, &[], &[], Vec::new());
                         b.set_insertion_point(InsertPoint::BlockEnd(eb.expect("else")));
-                        mk(b, "scf.yield", &nes, &[], &[], Vec::new());
+                        let mut pad = nes.clone();
+                        for &o in outs {
+                            pad.push(zero_of(b, o));
+                        }
+                        mk(b, "scf.yield", &pad, &[], &[], Vec::new());
                         b.set_insertion_point(ip);
                         Ok(b.results(ifop.op()).to_vec())
                     })?;
-                    let s = reduce(b, Level::Thread, &xs, &nes, &elems, red.opr);
-                    cells(b, &s, &elems, Level::Thread)
-                })?;
+                    let s = reduce(b, Level::Thread, &xs[..v], &nes, &elems, red.opr);
+                    let mut ret = cells(b, &s, &elems, Level::Thread)?;
+                    for (&x, &o) in xs[v..].iter().zip(outs) {
+                        ret.push(push(b, x, o, Level::Thread));
+                    }
+                    Ok(ret)
+                };
+                let pre = if outs.is_empty() {
+                    concat_n(b, Level::Thread, bs, &[one], &elems, thread)?
+                } else {
+                    let mut ch = vec![one; v];
+                    ch.extend(std::iter::repeat_n(k, outs.len()));
+                    // (t, j) ↦ t for the partial results, j·B + t for the mapped-out ones.
+                    interleave_n(b, Level::Thread, bs, &ch, &all, thread, |b, t, j| {
+                        let bs = cidx(b, block);
+                        let jb = bin(b, "arith.muli", j, bs);
+                        let p = bin(b, "arith.addi", jb, t);
+                        let mut ps = vec![t; v];
+                        ps.extend(std::iter::repeat_n(p, outs.len()));
+                        ps
+                    })?
+                };
                 let lv = level(b.ctx, Level::Block);
-                let shared: Vec<Value> = pre
+                let shared: Vec<Value> = pre[..v]
                     .iter()
                     .zip(&elems)
                     .map(|(&p, &e)| {
@@ -1329,9 +1433,20 @@ impl Cx {
                     })
                     .collect();
                 let s = reduce(b, Level::Block, &shared, &nes, &elems, red.opr);
-                cells(b, &s, &elems, Level::Block)
+                let mut ret = cells(b, &s, &elems, Level::Block)?;
+                ret.extend_from_slice(&pre[v..]);
+                Ok(ret)
             })
         })
+    }
+}
+
+/// `arith.constant 0` of scalar type `t` (padding of mapped-out arrays).
+fn zero_of(b: &mut Builder<'_>, t: Type) -> Value {
+    match b.type_kind(t) {
+        TypeKind::Float(_) => tail_builtin::arith::build_constant_float(b, t, 0.0),
+        TypeKind::Index => cidx(b, 0),
+        _ => tail_builtin::arith::build_constant_int(b, t, 0),
     }
 }
 
@@ -1389,7 +1504,7 @@ fn concat_n(
     b: &mut Builder<'_>,
     l: Level,
     count: Value,
-    chunk: Value,
+    chunks: &[Value],
     elems: &[Type],
     body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
 ) -> CResult<Vec<Value>> {
@@ -1407,13 +1522,53 @@ fn concat_n(
     };
     let ts: Vec<Type> = elems.iter().map(|&e| push_ty(b.ctx, e, up)).collect();
     let lv = level(b.ctx, l);
+    let mut operands = vec![count];
+    operands.extend_from_slice(chunks);
+    let op = mk(b, "hpar.concat", &operands, &ts, &[("level", lv)], vec![r]);
+    Ok(b.results(op).to_vec())
+}
+
+/// `hpar.interleave<l> count, chunks… { ^bb0(%i): … hpar.return body(%i) } place { ^bb0(%i,
+/// %j): hpar.yield place(%i, %j)… }`: one result per element type, each with its chunk
+/// length and its position among those `place` yields.
+#[allow(clippy::too_many_arguments)]
+fn interleave_n(
+    b: &mut Builder<'_>,
+    l: Level,
+    count: Value,
+    chunks: &[Value],
+    elems: &[Type],
+    body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
+    place: impl FnOnce(&mut Builder<'_>, Value, Value) -> Vec<Value>,
+) -> CResult<Vec<Value>> {
+    let it = b.index_type();
+    let (r, blk) = region(b.ctx, &[it]);
+    let ip = b.insertion_point();
+    b.set_insertion_point(InsertPoint::BlockEnd(blk));
+    let i = b.block_arg(blk, 0);
+    let vs = body(b, i)?;
+    mk(b, "hpar.return", &vs, &[], &[], Vec::new());
+    let (pr, pblk) = region(b.ctx, &[it, it]);
+    b.set_insertion_point(InsertPoint::BlockEnd(pblk));
+    let (pi, pj) = (b.block_arg(pblk, 0), b.block_arg(pblk, 1));
+    let ps = place(b, pi, pj);
+    mk(b, "hpar.yield", &ps, &[], &[], Vec::new());
+    b.set_insertion_point(ip);
+    let up = match l {
+        Level::Thread => Level::Block,
+        _ => Level::Grid,
+    };
+    let ts: Vec<Type> = elems.iter().map(|&e| push_ty(b.ctx, e, up)).collect();
+    let lv = level(b.ctx, l);
+    let mut operands = vec![count];
+    operands.extend_from_slice(chunks);
     let op = mk(
         b,
-        "hpar.concat",
-        &[count, chunk],
+        "hpar.interleave",
+        &operands,
         &ts,
         &[("level", lv)],
-        vec![r],
+        vec![r, pr],
     );
     Ok(b.results(op).to_vec())
 }

@@ -284,12 +284,26 @@ impl Interp<'_> {
     /// `concat⟨l⟩ n c` and `interleave⟨l⟩ n c … place`.
     fn hpar_concat(&mut self, op: OpId, interleave: bool) -> R<Vec<Value>> {
         let ctx = self.ctx;
-        let (n, c) = (self.count(op, 0)?, self.count(op, 1)?);
-        let total = n
-            .checked_mul(c)
-            .ok_or_else(|| self.err(op, "has too many elements"))?;
+        let n = self.count(op, 0)?;
         let nres = ctx.num_results(op);
-        let mut datas: Vec<Vec<Option<Scalar>>> = vec![vec![None; total]; nres];
+        // One chunk length for all results, or one per result.
+        let chunks = (1..ctx.num_operands(op))
+            .map(|k| self.count(op, k))
+            .collect::<R<Vec<usize>>>()?;
+        let chunk = |r: usize| {
+            if chunks.len() == 1 {
+                chunks[0]
+            } else {
+                chunks[r]
+            }
+        };
+        let mut datas: Vec<Vec<Option<Scalar>>> = Vec::new();
+        for r in 0..nres {
+            let total = n
+                .checked_mul(chunk(r))
+                .ok_or_else(|| self.err(op, "has too many elements"))?;
+            datas.push(vec![None; total]);
+        }
         for i in 0..n {
             let idx = Value::Scalar(Scalar::Index(i as i64));
             let r = self.run_region(ctx.region(op, 0), vec![idx])?;
@@ -300,7 +314,7 @@ impl Interp<'_> {
                 ));
             }
             for (res, v) in r.iter().enumerate() {
-                let data = &mut datas[res];
+                let c = chunk(res);
                 let Value::Push(a) = v else {
                     return Err(self.err(
                         op,
@@ -316,33 +330,37 @@ impl Interp<'_> {
                         ),
                     ));
                 }
+                let total = datas[res].len();
                 for (j, &x) in a.data.iter().enumerate() {
                     let pos = if interleave {
                         let args = vec![
                             Value::Scalar(Scalar::Index(i as i64)),
                             Value::Scalar(Scalar::Index(j as i64)),
                         ];
-                        let p = self.apply_scalar(op, ctx.region(op, 1), args)?;
-                        let p = p.as_i64().unwrap_or(-1);
+                        let ps = self.run_region(ctx.region(op, 1), args)?;
+                        let p = match ps.get(res) {
+                            Some(Value::Scalar(p)) => p.as_i64().unwrap_or(-1),
+                            _ => -1,
+                        };
                         match usize::try_from(p) {
-                        Ok(p) if p < total => p,
-                        _ => {
-                            return Err(self.err(
-                                op,
-                                format!("places element {j} of sub-program {i} at {p}, outside [0, {total})"),
-                            ))
+                            Ok(p) if p < total => p,
+                            _ => {
+                                return Err(self.err(
+                                    op,
+                                    format!("places element {j} of sub-program {i} at {p}, outside [0, {total})"),
+                                ))
+                            }
                         }
-                    }
                     } else {
                         i * c + j
                     };
-                    if data[pos].is_some() {
+                    if datas[res][pos].is_some() {
                         return Err(self.err(
                             op,
                             format!("writes position {pos} twice (element {j} of sub-program {i})"),
                         ));
                     }
-                    data[pos] = Some(x);
+                    datas[res][pos] = Some(x);
                 }
             }
         }
