@@ -211,7 +211,9 @@ pub struct ReturnOp {
 
 // ----- pull arrays -------------------------------------------------------------------------------
 
-/// `generate n f`: the pull array of length `n` whose element `i` is `f i`.
+/// `generate n f`: the pull array of length `n` whose element `i` is `f i`. With several
+/// results, `f` yields a tuple and result `k` is the array of its components `k` (a pull array
+/// of tuples as a tuple of pull arrays sharing one index function).
 ///
 /// ```mlir
 /// %a = hpar.generate %n : !hpar.pull<f32> {
@@ -221,15 +223,15 @@ pub struct ReturnOp {
 /// }
 /// ```
 #[op(dialect = HParDialect, name = "generate", traits(RecursiveMemoryEffects, SingleBlock),
-     format = "$length attr-dict `:` type($result) $body", verify)]
+     format = "$length attr-dict `:` type($results) $body", verify)]
 pub struct GenerateOp {
     /// The length.
     #[operand]
     length: Index,
-    /// The array.
-    #[result]
-    result: AnyPull,
-    /// The index function `(index) -> elem`.
+    /// The array, or one array per component of the index function's tuple.
+    #[result(variadic)]
+    results: AnyPull,
+    /// The index function `(index) -> (elem…)`.
     #[region(single_block)]
     body: Region,
 }
@@ -237,15 +239,23 @@ pub struct GenerateOp {
 impl GenerateOp {
     fn verify(self, ctx: &Context) -> VResult {
         let op = self.op();
-        let (elem, level) = pull_parts(ctx, ctx.value_type(self.result(ctx))).expect("pull");
-        if let Some(l) = level {
-            return Err(op_error(
-                ctx,
-                op,
-                format!(
-                    "builds a delayed array, but its type says it is materialised at level '{l}'"
-                ),
-            ));
+        let results = self.results(ctx);
+        if results.is_empty() {
+            return Err(op_error(ctx, op, "expects at least one result"));
+        }
+        let mut elems = Vec::new();
+        for &r in results.iter() {
+            let (elem, level) = pull_parts(ctx, ctx.value_type(r)).expect("pull");
+            if let Some(l) = level {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!(
+                        "builds a delayed array, but its type says it is materialised at level '{l}'"
+                    ),
+                ));
+            }
+            elems.push(Want::Ty(elem));
         }
         let index = Want::Index;
         let vs = check_region(
@@ -256,7 +266,7 @@ impl GenerateOp {
             &[index],
             "hpar.yield",
         )?;
-        check_returned(ctx, op, "index function", &vs, &[Want::Ty(elem)])
+        check_returned(ctx, op, "index function", &vs, &elems)
     }
 }
 
@@ -639,48 +649,55 @@ impl ForceOp {
 /// Checks `concat`/`interleave`: the body is a program at `l` taking the sub-program's index
 /// and returning a push array at `l`; the result is a push array of the same elements one level
 /// up, and the op is an action at that level.
-fn verify_raise(ctx: &Context, op: OpId, body: RegionId, result: Value) -> VResult<Type> {
+fn verify_raise(ctx: &Context, op: OpId, body: RegionId, results: &[Value]) -> VResult {
     let l = level_attr(ctx, op);
-    let (elem, up) = push_of(ctx, op, "the result", result)?;
-    if !l.raises_to(up) {
-        return Err(op_error(
-            ctx,
-            op,
-            format!("raises level '{l}' to '{up}', but it must raise exactly one level"),
-        ));
-    }
     let index = Want::Index;
     let vs = check_region(ctx, op, body, "body", &[index], "hpar.return")?;
-    if vs.len() != 1 {
+    if results.is_empty() || vs.len() != results.len() {
         return Err(op_error(
             ctx,
             op,
             format!(
-                "expects the body region to return 1 values, but it returns {}",
+                "expects the body region to return {} values, but it returns {}",
+                results.len().max(1),
                 vs.len()
             ),
         ));
     }
-    let (e, bl) = push_of(ctx, op, "the body's result", vs[0])?;
-    if e != elem || bl != l {
-        return Err(op_error(
-            ctx,
-            op,
-            format!(
-                "expects the body region to return '!hpar.push<{}, {l}>', but got {}",
-                ctx.type_to_string(elem),
-                quoted(ctx, ctx.value_type(vs[0]))
-            ),
-        ));
+    let mut up = l;
+    for (&result, &v) in results.iter().zip(&vs) {
+        let (elem, u) = push_of(ctx, op, "the result", result)?;
+        up = u;
+        if !l.raises_to(up) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!("raises level '{l}' to '{up}', but it must raise exactly one level"),
+            ));
+        }
+        let (e, bl) = push_of(ctx, op, "the body's result", v)?;
+        if e != elem || bl != l {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects the body region to return '!hpar.push<{}, {l}>', but got {}",
+                    ctx.type_to_string(elem),
+                    quoted(ctx, ctx.value_type(v))
+                ),
+            ));
+        }
     }
-    check_action(ctx, op, up)?;
-    Ok(elem)
+    check_action(ctx, op, up)
 }
 
 /// `concat⟨l⟩ n ps`: runs `count` programs at level `l` in parallel (sub-program `i` is the
 /// body with argument `i`), each returning a push array of `chunk` elements, and writes them
 /// one after the other: a push array one level up (Dybdal 2017 §5.2.1; `concat` is
-/// `interleave` with placement `(i, j) ↦ i·chunk + j`).
+/// `interleave` with placement `(i, j) ↦ i·chunk + j`). With several results, each
+/// sub-program returns one push array per result, written in the same run (several arrays
+/// written by one kernel or one block); `chunk` is then one length for all of them or one
+/// per result.
 ///
 /// ```mlir
 /// %p = hpar.concat<block> %nblocks, %chunk : !hpar.push<f32, grid> {
@@ -690,7 +707,7 @@ fn verify_raise(ctx: &Context, op: OpId, body: RegionId, result: Value) -> VResu
 /// }
 /// ```
 #[op(dialect = HParDialect, name = "concat", traits(RecursiveMemoryEffects, SingleBlock),
-     format = "`<` $level `>` $count `,` $chunk attr-dict `:` type($result) $body", verify)]
+     format = "`<` $level `>` $count `,` $chunks attr-dict `:` type($results) $body", verify)]
 pub struct ConcatOp {
     /// The level of the sub-programs.
     #[attr]
@@ -698,12 +715,12 @@ pub struct ConcatOp {
     /// The number of sub-programs.
     #[operand]
     count: Index,
-    /// The length of each sub-program's push array.
-    #[operand]
-    chunk: Index,
-    /// The combined push array, one level up.
-    #[result]
-    result: AnyPush,
+    /// The length of each sub-program's push arrays (one for all results, or one per result).
+    #[operand(variadic)]
+    chunks: Index,
+    /// The combined push arrays, one level up (one per array the body returns).
+    #[result(variadic)]
+    results: AnyPush,
     /// Sub-program `(index)` at level `l`.
     #[region(single_block)]
     body: Region,
@@ -711,13 +728,29 @@ pub struct ConcatOp {
 
 impl ConcatOp {
     fn verify(self, ctx: &Context) -> VResult {
-        verify_raise(ctx, self.op(), self.body(ctx), self.result(ctx)).map(|_| ())
+        let rs = self.results(ctx).to_vec();
+        check_chunks(ctx, self.op(), self.chunks(ctx).len(), rs.len())?;
+        verify_raise(ctx, self.op(), self.body(ctx), &rs)
     }
+}
+
+/// Checks that `concat`/`interleave` has one chunk length for all results or one per result.
+fn check_chunks(ctx: &Context, op: OpId, chunks: usize, results: usize) -> VResult {
+    if chunks == 1 || chunks == results {
+        return Ok(());
+    }
+    Err(op_error(
+        ctx,
+        op,
+        format!("expects one chunk length or one per result ({results}), but got {chunks}"),
+    ))
 }
 
 /// `interleave⟨l⟩ n f ps`: like `concat`, but element `j` of sub-program `i` goes to position
 /// `place(i, j)` (Dybdal 2017 Fig. 5.4; the permutation is applied as the elements are written,
-/// none is stored). The only other way, with `concat`, that values move up a level.
+/// none is stored). The only other way, with `concat`, that values move up a level. With
+/// several results (one chunk length for all or one per result), the placement yields one
+/// position per result.
 ///
 /// ```mlir
 /// %p = hpar.interleave<thread> %n, %c1 : !hpar.push<f32, block> {
@@ -730,7 +763,7 @@ impl ConcatOp {
 /// }
 /// ```
 #[op(dialect = HParDialect, name = "interleave", traits(RecursiveMemoryEffects, SingleBlock),
-     format = "`<` $level `>` $count `,` $chunk attr-dict `:` type($result) $body `place` $place",
+     format = "`<` $level `>` $count `,` $chunks attr-dict `:` type($results) $body `place` $place",
      verify)]
 pub struct InterleaveOp {
     /// The level of the sub-programs.
@@ -739,12 +772,12 @@ pub struct InterleaveOp {
     /// The number of sub-programs.
     #[operand]
     count: Index,
-    /// The length of each sub-program's push array.
-    #[operand]
-    chunk: Index,
-    /// The combined push array, one level up.
-    #[result]
-    result: AnyPush,
+    /// The length of each sub-program's push arrays (one for all results, or one per result).
+    #[operand(variadic)]
+    chunks: Index,
+    /// The combined push arrays, one level up.
+    #[result(variadic)]
+    results: AnyPush,
     /// Sub-program `(index)` at level `l`.
     #[region(single_block)]
     body: Region,
@@ -756,7 +789,9 @@ pub struct InterleaveOp {
 impl InterleaveOp {
     fn verify(self, ctx: &Context) -> VResult {
         let op = self.op();
-        verify_raise(ctx, op, self.body(ctx), self.result(ctx))?;
+        let rs = self.results(ctx).to_vec();
+        check_chunks(ctx, op, self.chunks(ctx).len(), rs.len())?;
+        verify_raise(ctx, op, self.body(ctx), &rs)?;
         let index = Want::Index;
         let vs = check_region(
             ctx,
@@ -766,7 +801,7 @@ impl InterleaveOp {
             &[index, index],
             "hpar.yield",
         )?;
-        check_returned(ctx, op, "placement", &vs, &[index])
+        check_returned(ctx, op, "placement", &vs, &vec![index; rs.len()])
     }
 }
 
@@ -968,7 +1003,9 @@ fn verify_combine(
 /// neutral element: over `!hpar.pull<τ>` it gives one `τ`; over `!hpar.pull<!hpar.pull<τ>>`
 /// (segmented) one result per segment, as a push array at `l`. At `block` a lowering emits a
 /// tree reduction in shared memory, at `warp` shuffles, at `thread` a sequential loop, at
-/// `grid` two kernels.
+/// `grid` two kernels. With `k` input arrays (of equal length, not segmented) and `k`
+/// neutral elements it reduces tuples: the operator is `(τ1…τk, τ1…τk) -> (τ1…τk)` (the
+/// accumulated tuple, then the next one) and there are `k` results.
 ///
 /// ```mlir
 /// %s = hpar.reduce<block> %a init(%zero : f32) : !hpar.pull<f32> -> f32 {
@@ -978,22 +1015,22 @@ fn verify_combine(
 /// }
 /// ```
 #[op(dialect = HParDialect, name = "reduce", traits(RecursiveMemoryEffects, SingleBlock),
-     format = "`<` $level `>` $input `init` `(` $init `:` type($init) `)` attr-dict `:` type($input) `->` type($result) $body",
+     format = "`<` $level `>` $inputs `init` `(` $init `:` type($init) `)` attr-dict `:` type($inputs) `->` type($results) $body",
      verify)]
 pub struct ReduceOp {
     /// The level of the cooperating group.
     #[attr]
     level: LevelKw,
-    /// The array (or the segments).
-    #[operand]
-    input: AnyPull,
-    /// The neutral element.
-    #[operand]
+    /// The array (or the segments), or one array per component of the tuples.
+    #[operand(variadic)]
+    inputs: AnyPull,
+    /// The neutral element (one per component).
+    #[operand(variadic)]
     init: AnyType,
-    /// The reduction, or one per segment.
-    #[result]
-    result: AnyType,
-    /// The operator `(τ, τ) -> τ`.
+    /// The reduction, or one per segment; one per component for tuples.
+    #[result(variadic)]
+    results: AnyType,
+    /// The operator `(τ, τ) -> τ`, or `(τ1…τk, τ1…τk) -> (τ1…τk)`.
     #[region(single_block)]
     body: Region,
 }
@@ -1001,9 +1038,24 @@ pub struct ReduceOp {
 impl ReduceOp {
     fn verify(self, ctx: &Context) -> VResult {
         let op = self.op();
-        let (elem, segmented) =
-            verify_combine(ctx, op, self.input(ctx), self.init(ctx), self.body(ctx))?;
-        let rt = ctx.value_type(self.result(ctx));
+        let (inputs, inits, results) = (self.inputs(ctx), self.init(ctx), self.results(ctx));
+        let k = inputs.len();
+        if k == 0 || inits.len() != k || results.len() != k {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects as many neutral elements and results as input arrays (at least one), but got {k} inputs, {} neutral elements and {} results",
+                    inits.len(),
+                    results.len()
+                ),
+            ));
+        }
+        if k > 1 {
+            return verify_tuple_reduce(ctx, op, &inputs, &inits, &results, self.body(ctx));
+        }
+        let (elem, segmented) = verify_combine(ctx, op, inputs[0], inits[0], self.body(ctx))?;
+        let rt = ctx.value_type(results[0]);
         let l = level_attr(ctx, op);
         let ok = if segmented {
             push_parts(ctx, rt) == Some((elem, l))
@@ -1024,6 +1076,52 @@ impl ReduceOp {
         }
         Ok(())
     }
+}
+
+/// Checks a reduction of tuples: input `i` is a pull array of base elements `τi` (not
+/// segmented), neutral element and result `i` are `τi`, the operator is
+/// `(τ1…τk, τ1…τk) -> (τ1…τk)`.
+fn verify_tuple_reduce(
+    ctx: &Context,
+    op: OpId,
+    inputs: &[Value],
+    inits: &[Value],
+    results: &[Value],
+    body: RegionId,
+) -> VResult {
+    let mut elems = Vec::new();
+    for (i, ((&a, &ne), &r)) in inputs.iter().zip(inits).zip(results).enumerate() {
+        let it = ctx.value_type(a);
+        let (e, _) = pull_parts(ctx, it).expect("pull");
+        if !is_base(ctx, e) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects input #{i} of a reduction of tuples to be a pull array of a base type, but got {}",
+                    quoted(ctx, it)
+                ),
+            ));
+        }
+        for (what, v) in [("neutral element", ne), ("result", r)] {
+            if ctx.value_type(v) != e {
+                return Err(op_error(
+                    ctx,
+                    op,
+                    format!(
+                        "expects {what} #{i} to have the element type {}, but got {}",
+                        quoted(ctx, e),
+                        quoted(ctx, ctx.value_type(v))
+                    ),
+                ));
+            }
+        }
+        elems.push(Want::Ty(e));
+    }
+    let args: Vec<Want> = elems.iter().chain(&elems).copied().collect();
+    let vs = check_region(ctx, op, body, "operator", &args, "hpar.yield")?;
+    check_returned(ctx, op, "operator", &vs, &elems)?;
+    check_action(ctx, op, level_attr(ctx, op))
 }
 
 /// An inclusive scan by the group of threads at level `l`: over `!hpar.pull<τ>` the prefix

@@ -23,14 +23,22 @@
 //!   * `push<grid>(A)`: one thread per element, `blocks = ⌈len A / block-size⌉`; thread
 //!     `gid = block_id·block_dim + thread_id` evaluates `A[gid]` if `gid < len A`.
 //!   * `concat<block> n, c { b ↦ P }`: one block per sub-program (`blocks = n`), block `b`
-//!     runs the block program `P` and its result goes to `b·c + j`.
+//!     runs the block program `P` and its result goes to `b·c + j`; with several results,
+//!     the one kernel writes one buffer per result (all forced in the same program).
 //! * Block programs run their ops in order: `force<block>` allocates a workgroup attribution,
 //!   runs the push array into it and ends with `gpu.barrier`; `reduce<thread>` is an `scf.for`
 //!   fold; `reduce<block>` over a shared array of exactly `block-size` elements is the tree
 //!   (`tid < s` combines `s[tid]` and `s[tid+s]`, barrier, for `s = B/2 … 32`), then warp 0
 //!   reduces the last 32 values with `gpu.shuffle xor` 16, 8, 4, 2, 1, thread 0 stores the
-//!   result in `s[0]`, a barrier, and every thread reads it. `concat<thread> n, c` runs
-//!   sub-program `t` in thread `t` (`scf.for t = tid to n step block_dim`); `push<block>`
+//!   result in `s[0]`, a barrier, and every thread reads it. A `reduce<block>` of a tuple has
+//!   one shared array per value, combines all values at every step and shuffles each value;
+//!   the `force<block>`s of the results of one `concat<thread>` are written by one run of it
+//!   (results it returns instead go to the block program's output in that run).
+//!   `interleave<thread>` is `concat<thread>` with positions from its placement region; a
+//!   `push<thread>` of another result of the `generate` that a `reduce<thread>` folds is
+//!   stored in the fold's loop, so a redomap's map runs once per element.
+//!   `concat<thread> n, c` runs sub-program `t` in thread `t`
+//!   (`scf.for t = tid to n step block_dim`); `push<block>`
 //!   writes element `j` from thread `j mod block_dim`; `push<thread>` is a sequential loop.
 //! * Pull arrays are never stored unless forced: `generate`'s index function is inlined where
 //!   an element is needed, `hpar.index` of a forced array is a `memref.load` (global or
@@ -321,6 +329,8 @@ impl Host {
         for op in ctx.block_op_vec(pblock) {
             let name = ctx.op_name_str(op).to_string();
             match name.as_str() {
+                // A force of another result of a `concat<block>` already launched is done.
+                "hpar.force" if self.dev.contains_key(&ctx.result(op, 0)) => {}
                 "hpar.force" => self.launch(ctx, prog, op)?,
                 "hpar.return" => {
                     for (i, v) in ctx.operand_vec(op).into_iter().enumerate() {
@@ -392,7 +402,6 @@ impl Host {
     /// One kernel and its launch for `force<grid>`.
     fn launch(&mut self, ctx: &mut Context, prog: OpId, force: OpId) -> CResult {
         let p = ctx.operand(force, 0);
-        let (elem, _) = push_parts(ctx, ctx.value_type(p)).expect("push");
         let pdef = ctx.defining_op(p).ok_or_else(|| {
             err(
                 ctx,
@@ -401,7 +410,65 @@ impl Host {
             )
         })?;
         let loc = ctx.op_loc(force);
-        // The output buffer: shaped like the memref the program's result is returned as.
+        // A `concat<block>` with several results writes them all in one kernel: the forces
+        // of all of them (in result order) get their buffers now.
+        let forces: Vec<OpId> = if ctx.num_results(pdef) > 1 {
+            let pblock = ctx.op_parent_block(force).expect("in a program");
+            let mut fs = Vec::new();
+            for r in ctx.results(pdef).to_vec() {
+                let f: Vec<OpId> = ctx
+                    .block_op_vec(pblock)
+                    .into_iter()
+                    .filter(|&o| ctx.op_is(o, "hpar.force") && ctx.operand(o, 0) == r)
+                    .collect();
+                if f.len() != 1 {
+                    return Err(err(ctx, pdef, "cannot be lowered by convert-hpar-to-gpu: each result of a concat with several results must be forced exactly once, in the same program"));
+                }
+                fs.push(f[0]);
+            }
+            fs
+        } else {
+            vec![force]
+        };
+        let mut outs = Vec::new();
+        for &f in &forces {
+            outs.push(self.out_buffer(ctx, prog, f, pdef)?);
+        }
+        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        // Launch configuration.
+        let one = cidx(&mut hb, 1);
+        let bs = cidx(&mut hb, self.block);
+        let (kind, blocks) = match hb.op_name_str(pdef) {
+            "hpar.push" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid) => {
+                let n = self.host_len(hb.ctx, force, hb.operand(pdef, 0))?;
+                let nb = ceildiv(&mut hb, n, bs);
+                ("push", bin(&mut hb, "arith.maxui", nb, one))
+            }
+            "hpar.concat" | "hpar.interleave"
+                if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) =>
+            {
+                let c = self.hval(hb.operand(pdef, 0));
+                ("blocks", bin(&mut hb, "arith.maxui", c, one))
+            }
+            _ => {
+                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid>, concat<block> or interleave<block>)"));
+            }
+        };
+        self.kernel(ctx, prog, force, pdef, &outs, kind, blocks, one, bs)
+    }
+
+    /// The output buffer of `force<grid>` (of push array `pdef`): shaped like the memref the
+    /// program's result is returned as, else flat.
+    fn out_buffer(
+        &mut self,
+        ctx: &mut Context,
+        prog: OpId,
+        force: OpId,
+        pdef: OpId,
+    ) -> CResult<Value> {
+        let loc = ctx.op_loc(force);
+        let p = ctx.operand(force, 0);
+        let (elem, _) = push_parts(ctx, ctx.value_type(p)).expect("push");
         let fres = ctx.result(force, 0);
         let mut out_ty = ctx.memref_type(vec![DYNAMIC], elem);
         let mut out_dims: Option<Vec<Value>> = None;
@@ -446,7 +513,8 @@ impl Host {
                 let n = match hb.op_name_str(pdef) {
                     "hpar.push" => self.host_len(hb.ctx, force, hb.operand(pdef, 0))?,
                     "hpar.concat" | "hpar.interleave" => {
-                        let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(hb.operand(pdef, 1)));
+                        let r = hb.results(pdef).iter().position(|&r| r == p).unwrap_or(0);
+                        let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(chunk_of(hb.ctx, pdef, r)));
                         bin(&mut hb, "arith.muli", c, k)
                     }
                     _ => return Err(err(hb.ctx, force, "cannot be lowered by convert-hpar-to-gpu: the forced push array must come from push<grid>, concat<block> or interleave<block>")),
@@ -457,25 +525,25 @@ impl Host {
         let out = gpu_alloc(&mut hb, out_ty, &dyns);
         self.allocs.push(out);
         self.dev.insert(fres, out);
-        // Launch configuration.
-        let one = cidx(&mut hb, 1);
-        let bs = cidx(&mut hb, self.block);
-        let (kind, blocks) = match hb.op_name_str(pdef) {
-            "hpar.push" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid) => {
-                let n = self.host_len(hb.ctx, force, hb.operand(pdef, 0))?;
-                let nb = ceildiv(&mut hb, n, bs);
-                ("push", bin(&mut hb, "arith.maxui", nb, one))
-            }
-            "hpar.concat" | "hpar.interleave"
-                if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) =>
-            {
-                let c = self.hval(hb.operand(pdef, 0));
-                ("blocks", bin(&mut hb, "arith.maxui", c, one))
-            }
-            _ => {
-                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid>, concat<block> or interleave<block>)"));
-            }
-        };
+        Ok(out)
+    }
+
+    /// The kernel of `force<grid>` of `pdef` writing `outs` (one buffer per result of `pdef`),
+    /// and its launch with `blocks` blocks.
+    #[allow(clippy::too_many_arguments)]
+    fn kernel(
+        &mut self,
+        ctx: &mut Context,
+        prog: OpId,
+        force: OpId,
+        pdef: OpId,
+        outs: &[Value],
+        kind: &str,
+        blocks: Value,
+        one: Value,
+        bs: Value,
+    ) -> CResult {
+        let loc = ctx.op_loc(force);
         // The kernel.
         let kname = format!("{}_k{}", self.fname, self.kernels);
         self.kernels += 1;
@@ -490,9 +558,14 @@ impl Host {
             params: Vec::new(),
             shared: Vec::new(),
             views: FxHashMap::default(),
+            ret: Vec::new(),
+            written: Vec::new(),
         };
-        let outk = k.kval(force, out)?;
-        let sink = Sink::Global(outk);
+        let mut sinks = Vec::new();
+        for &out in outs {
+            sinks.push(Sink::Global(k.kval(force, out)?));
+        }
+        let sink = sinks[0].clone();
         if kind == "push" {
             let a = k.b.operand(pdef, 0);
             let bid = k.id("gpu.block_id");
@@ -508,9 +581,12 @@ impl Host {
             })?;
         } else {
             let count = k.b.operand(pdef, 0);
-            let chunk = k.b.operand(pdef, 1);
             let count = k.kval(pdef, count)?;
-            let chunk = k.kval(pdef, chunk)?;
+            let mut chunks = Vec::new();
+            for r in 0..sinks.len() {
+                let c = chunk_of(k.b.ctx, pdef, r);
+                chunks.push(k.kval(pdef, c)?);
+            }
             let bid = k.id("gpu.block_id");
             let ok = ult(&mut k.b, bid, count);
             let body = k.b.entry_block(k.b.region(pdef, 0)).expect("body");
@@ -519,11 +595,21 @@ impl Host {
                 .then(|| k.b.entry_block(k.b.region(pdef, 1)).expect("placement"));
             k.if_then(ok, |k| {
                 k.kmap.insert(arg, bid);
-                let sub = match place {
-                    Some(p) => Sink::Place(Box::new(sink.clone()), bid, p),
-                    None => Sink::Offset(Box::new(sink.clone()), bid, chunk),
-                };
-                k.program(body, Level::Block, &sub)
+                let subs: Vec<Sink> = sinks
+                    .iter()
+                    .zip(&chunks)
+                    .enumerate()
+                    .map(|(which, (s, &c))| match place {
+                        Some(place) => Sink::Placed {
+                            inner: Box::new(s.clone()),
+                            place,
+                            sub: bid,
+                            which,
+                        },
+                        None => Sink::Offset(Box::new(s.clone()), bid, c),
+                    })
+                    .collect();
+                k.program(body, Level::Block, &subs)
             })?;
         }
         mk(&mut k.b, "gpu.return", &[], &[], &[], Vec::new());
@@ -676,8 +762,14 @@ enum Sink {
     Shared(Value),
     /// Element `j` of sub-program `i` goes to `i·chunk + j` of the inner sink.
     Offset(Box<Sink>, Value, Value),
-    /// Element `j` of sub-program `i` goes to `place(i, j)` of the inner sink (`interleave`).
-    Place(Box<Sink>, Value, BlockId),
+    /// Element `j` of sub-program `i` goes to position `which` of what the placement region
+    /// (of an `interleave`) yields for `(i, j)`.
+    Placed {
+        inner: Box<Sink>,
+        place: BlockId,
+        sub: Value,
+        which: usize,
+    },
 }
 
 /// Kernel-building state.
@@ -697,6 +789,19 @@ struct Kernel<'c, 'h> {
     shared: Vec<Value>,
     /// Pull arrays that are windows of a buffer or another array (`split_at`, loop states).
     views: FxHashMap<Value, block_loops::View>,
+    /// The push arrays the program being lowered returns, with where they go.
+    ret: Vec<(Value, Sink)>,
+    /// Returned push arrays already written (by a fused loop or with a sibling result).
+    written: Vec<Value>,
+}
+
+/// Chunk operand of result `r` of `concat`/`interleave` `d` (one for all results or one each).
+fn chunk_of(ctx: &Context, d: OpId, r: usize) -> Value {
+    if ctx.num_operands(d) > 2 {
+        ctx.operand(d, 1 + r)
+    } else {
+        ctx.operand(d, 1)
+    }
 }
 
 impl Kernel<'_, '_> {
@@ -859,9 +964,17 @@ impl Kernel<'_, '_> {
                 let j = bin(&mut self.b, "arith.addi", base, i);
                 self.store(inner, j, v)
             }
-            Sink::Place(inner, sub, place) => {
-                let j = self.place(*place, *sub, i)?;
-                self.store(inner, j, v)
+            Sink::Placed {
+                inner,
+                place,
+                sub,
+                which,
+            } => {
+                let args = self.b.block_args(*place).to_vec();
+                self.kmap.insert(args[0], *sub);
+                self.kmap.insert(args[1], i);
+                let ps = self.lower_block(*place, false)?;
+                self.store(inner, ps[*which], v)
             }
         }
     }
@@ -879,11 +992,12 @@ impl Kernel<'_, '_> {
         };
         match self.b.op_name_str(d).to_string().as_str() {
             "hpar.generate" => {
+                let out = self.b.results(d).iter().position(|&r| r == a).unwrap_or(0);
                 let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
                 let arg = self.b.block_arg(blk, 0);
                 self.kmap.insert(arg, i);
                 let ys = self.lower_block(blk, false)?;
-                Ok(ys[0])
+                Ok(ys[out])
             }
             "hpar.map" => {
                 let x = self.b.operand(d, 0);
@@ -1017,16 +1131,60 @@ impl Kernel<'_, '_> {
         Ok(())
     }
 
-    /// Runs the program region `blk` at level `l`; its returned push array goes to `sink`.
-    fn program(&mut self, blk: BlockId, l: Level, sink: &Sink) -> CResult {
+    /// Runs the program region `blk` at level `l`; its returned push arrays go to `sinks` (one
+    /// each).
+    fn program(&mut self, blk: BlockId, l: Level, sinks: &[Sink]) -> CResult {
+        let term = self.b.last_op(blk).expect("terminator");
+        let qs = self.b.operand_vec(term);
+        if qs.len() != sinks.len() {
+            return Err(err(self.b.ctx, term, "cannot be lowered by convert-hpar-to-gpu: returns a different number of arrays than are written"));
+        }
+        let ret: Vec<(Value, Sink)> = qs.iter().copied().zip(sinks.iter().cloned()).collect();
+        let saved = std::mem::replace(&mut self.ret, ret);
+        let r = self.program_ops(blk, l);
+        self.ret = saved;
+        r
+    }
+
+    /// The sink of returned push array `q` of the program being lowered.
+    fn ret_sink(&self, q: Value) -> Option<Sink> {
+        self.ret
+            .iter()
+            .find(|(v, _)| *v == q)
+            .map(|(_, s)| s.clone())
+    }
+
+    /// The ops of program region `blk` at level `l` (`program`).
+    fn program_ops(&mut self, blk: BlockId, l: Level) -> CResult {
         for o in self.b.block_op_vec(blk) {
             let name = self.b.op_name_str(o).to_string();
             match name.as_str() {
                 "hpar.return" => {
-                    let q = self.b.operand(o, 0);
-                    self.push(o, q, l, sink)?;
+                    for q in self.b.operand_vec(o) {
+                        if self.written.contains(&q) {
+                            continue;
+                        }
+                        // The results of one `concat`/`interleave` are written by one run of
+                        // it: each must be returned.
+                        let d = self.b.defining_op(q);
+                        let group: Vec<Value> = match d {
+                            Some(d) if self.b.num_results(d) > 1 => self.b.results(d).to_vec(),
+                            _ => vec![q],
+                        };
+                        let mut sinks = Vec::new();
+                        for &g in &group {
+                            let Some(s) = self.ret_sink(g) else {
+                                return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: every result of a concat with several results must be returned (or forced) by the program that runs it"));
+                            };
+                            sinks.push(s);
+                        }
+                        self.push(o, q, l, &sinks)?;
+                        self.written.extend(group);
+                    }
                 }
-                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.seqfor" => {}
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.seqfor" => {}
+                // Forced with the other results of its `concat` (`force_block`).
+                "hpar.force" if self.mat.contains_key(&self.b.result(o, 0)) => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
                     self.force_block(o)?;
                 }
@@ -1038,7 +1196,7 @@ impl Kernel<'_, '_> {
                 }
                 "hpar.reduce" => {
                     let lv = tail_hpar::scope::op_level(self.b.ctx, o);
-                    let v = match lv {
+                    let vs = match lv {
                         Some(Level::Thread) => self.reduce_thread(o)?,
                         Some(Level::Block) => self.reduce_block(o)?,
                         _ => {
@@ -1049,8 +1207,10 @@ impl Kernel<'_, '_> {
                             ))
                         }
                     };
-                    let r = self.b.result(o, 0);
-                    self.kmap.insert(r, v);
+                    for (i, v) in vs.into_iter().enumerate() {
+                        let r = self.b.result(o, i);
+                        self.kmap.insert(r, v);
+                    }
                 }
                 _ if name.starts_with("hpar.") && name != "hpar.index" && name != "hpar.length" => {
                     return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu in a {l}-level program (supported: generate, map, push, concat<thread>, force<block>, reduce<thread>, reduce<block>, power<block>, while<block>, split_at, index, length)")));
@@ -1061,8 +1221,10 @@ impl Kernel<'_, '_> {
         Ok(())
     }
 
-    /// Writes push array `q` (built at level `l`) into `sink`.
-    fn push(&mut self, user: OpId, q: Value, l: Level, sink: &Sink) -> CResult {
+    /// Writes push array `q` (built at level `l`) into `sinks[0]`; for a `concat` with several
+    /// results, all of them, into `sinks` in order.
+    fn push(&mut self, user: OpId, q: Value, l: Level, sinks: &[Sink]) -> CResult {
+        let sink = &sinks[0];
         let Some(d) = self.b.defining_op(q) else {
             return Err(err(
                 self.b.ctx,
@@ -1093,102 +1255,251 @@ impl Kernel<'_, '_> {
                     k.store(sink, j, v)
                 })
             }
-            ("hpar.concat", Some(Level::Thread)) if l == Level::Block => {
+            ("hpar.concat" | "hpar.interleave", Some(Level::Thread)) if l == Level::Block => {
                 let count = self.b.operand(d, 0);
-                let chunk = self.b.operand(d, 1);
                 let count = self.kval(d, count)?;
-                let chunk = self.kval(d, chunk)?;
+                let mut chunks = Vec::new();
+                for r in 0..sinks.len() {
+                    let c = chunk_of(self.b.ctx, d, r);
+                    chunks.push(self.kval(d, c)?);
+                }
+                let place = (name == "hpar.interleave")
+                    .then(|| self.b.entry_block(self.b.region(d, 1)).unwrap());
                 let body = self.b.entry_block(self.b.region(d, 0)).unwrap();
                 let arg = self.b.block_arg(body, 0);
                 let tid = self.id("gpu.thread_id");
                 let bdim = self.id("gpu.block_dim");
                 self.for_loop(tid, count, bdim, |k, t| {
                     k.kmap.insert(arg, t);
-                    let sub = Sink::Offset(Box::new(sink.clone()), t, chunk);
-                    k.program(body, Level::Thread, &sub)
+                    let subs: Vec<Sink> = sinks
+                        .iter()
+                        .zip(&chunks)
+                        .enumerate()
+                        .map(|(which, (s, &c))| match place {
+                            Some(place) => Sink::Placed {
+                                inner: Box::new(s.clone()),
+                                place,
+                                sub: t,
+                                which,
+                            },
+                            None => Sink::Offset(Box::new(s.clone()), t, c),
+                        })
+                        .collect();
+                    k.program(body, Level::Thread, &subs)
                 })
             }
             _ => Err(err(self.b.ctx, d, format!("cannot be lowered by convert-hpar-to-gpu as a push array of a {l}-level program"))),
         }
     }
 
-    /// `force<block>`: a workgroup buffer, written by the block, then a barrier.
+    /// `force<block>`: a workgroup buffer, written by the block, then a barrier. The results
+    /// of a `concat` with several results are forced together (one run of it writing one
+    /// buffer each): every one of them must be forced in the same block.
     fn force_block(&mut self, o: OpId) -> CResult {
+        let q = self.b.operand(o, 0);
+        let d = self.b.defining_op(q);
+        // Each result of a multi-result `concat`/`interleave` is forced here (once) or returned
+        // by this program (then written to the program's sink in the same run).
+        let group: Vec<Value> = match d {
+            Some(d) if self.b.num_results(d) > 1 => self.b.results(d).to_vec(),
+            _ => vec![q],
+        };
+        let blk = self.b.op_parent_block(o).expect("in a block");
+        let mut sinks = Vec::new();
+        let mut forced = Vec::new();
+        for &r in &group {
+            let f: Vec<OpId> = self
+                .b
+                .block_op_vec(blk)
+                .into_iter()
+                .filter(|&f| self.b.op_is(f, "hpar.force") && self.b.operand(f, 0) == r)
+                .collect();
+            match (f.as_slice(), self.ret_sink(r)) {
+                ([f], None) => {
+                    let ph = self.shared_buffer(*f)?;
+                    sinks.push(Sink::Shared(ph));
+                    forced.push((*f, ph));
+                }
+                ([], Some(s)) => {
+                    sinks.push(s);
+                    self.written.push(r);
+                }
+                _ => {
+                    return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: each result of a concat with several results must be forced once or returned, in the same block"));
+                }
+            }
+        }
+        self.push(o, q, Level::Block, &sinks)?;
+        mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
+        for (f, ph) in forced {
+            let r = self.b.result(f, 0);
+            self.mat.insert(r, ph);
+        }
+        Ok(())
+    }
+
+    /// The workgroup buffer of `force<block>` `o` (its length must be a constant).
+    fn shared_buffer(&mut self, o: OpId) -> CResult<Value> {
         let q = self.b.operand(o, 0);
         let (elem, _) = push_parts(self.b.ctx, self.b.value_type(q)).unwrap();
         let Some(n) = self.static_push_len(q) else {
             return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block-level array in shared memory needs a constant length"));
         };
-        let ph = self.workgroup(n, elem);
-        self.push(o, q, Level::Block, &Sink::Shared(ph))?;
-        mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
-        let r = self.b.result(o, 0);
-        self.mat.insert(r, ph);
-        Ok(())
+        Ok(self.workgroup(n, elem))
     }
 
-    /// Applies the operator region of `red` to `x` and `y`.
-    fn combine(&mut self, red: OpId, x: Value, y: Value) -> CResult<Value> {
+    /// Applies the operator region of `red` to the tuples `x` and `y`.
+    fn combine(&mut self, red: OpId, x: &[Value], y: &[Value]) -> CResult<Vec<Value>> {
         let blk = self.b.entry_block(self.b.region(red, 0)).unwrap();
         let args = self.b.block_args(blk).to_vec();
-        self.kmap.insert(args[0], x);
-        self.kmap.insert(args[1], y);
-        Ok(self.lower_block(blk, false)?[0])
+        for (&a, &v) in args.iter().zip(x.iter().chain(y)) {
+            self.kmap.insert(a, v);
+        }
+        self.lower_block(blk, false)
     }
 
-    /// `reduce<thread>`: a sequential fold.
-    fn reduce_thread(&mut self, o: OpId) -> CResult<Value> {
-        let (xs, ne) = (self.b.operand(o, 0), self.b.operand(o, 1));
-        let ne = self.kval(o, ne)?;
-        let n = self.len(o, xs)?;
+    /// Elements `i` of the arrays `xs` (read together): when they are the results of one
+    /// `generate`, in order, its index function runs once for all of them.
+    fn eval_tuple(&mut self, user: OpId, xs: &[Value], i: Value) -> CResult<Vec<Value>> {
+        if xs.len() > 1 {
+            if let Some(d) = self.b.defining_op(xs[0]) {
+                if self.b.op_is(d, "hpar.generate") && *self.b.results(d) == *xs {
+                    let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
+                    let arg = self.b.block_arg(blk, 0);
+                    self.kmap.insert(arg, i);
+                    return self.lower_block(blk, false);
+                }
+            }
+        }
+        xs.iter().map(|&x| self.eval(user, x, i)).collect()
+    }
+
+    /// Elements `j` of the arrays `xs` a `reduce<thread>` folds. When they are results of one
+    /// `generate`, its index function runs once for all of them, and its other results that
+    /// the program returns as `push<thread>` arrays are written in the same loop (a redomap's
+    /// mapped-out elements: the map runs once per element).
+    fn eval_fused(&mut self, user: OpId, xs: &[Value], j: Value) -> CResult<Vec<Value>> {
+        let Some(d) = self.b.defining_op(xs[0]) else {
+            return self.eval_tuple(user, xs, j);
+        };
+        let same = self.b.op_is(d, "hpar.generate")
+            && xs.iter().all(|x| self.b.results(d).contains(x))
+            && xs
+                .iter()
+                .all(|&x| self.buffer(user, x).ok().flatten().is_none());
+        if !same {
+            return self.eval_tuple(user, xs, j);
+        }
+        let results = self.b.results(d).to_vec();
+        let blk = self.b.entry_block(self.b.region(d, 0)).unwrap();
+        let arg = self.b.block_arg(blk, 0);
+        self.kmap.insert(arg, j);
+        let ys = self.lower_block(blk, false)?;
+        for (k, &r) in results.iter().enumerate() {
+            if xs.contains(&r) {
+                continue;
+            }
+            // `push<thread> r` returned by this program.
+            let pushes: Vec<Value> = self
+                .b
+                .uses(r)
+                .map(|u| u.op)
+                .filter(|&p| {
+                    self.b.op_is(p, "hpar.push")
+                        && tail_hpar::scope::op_level(self.b.ctx, p) == Some(Level::Thread)
+                })
+                .map(|p| self.b.result(p, 0))
+                .collect();
+            for q in pushes {
+                if let Some(s) = self.ret_sink(q) {
+                    if !self.written.contains(&q) {
+                        self.store(&s, j, ys[k])?;
+                        self.written.push(q);
+                    }
+                }
+            }
+        }
+        Ok(xs
+            .iter()
+            .map(|x| ys[results.iter().position(|r| r == x).unwrap()])
+            .collect())
+    }
+
+    /// `reduce<thread>`: a sequential fold (of tuples: one loop-carried value per component).
+    fn reduce_thread(&mut self, o: OpId) -> CResult<Vec<Value>> {
+        let k = self.b.num_results(o);
+        let ops = self.b.operand_vec(o);
+        let (xs, nes) = ops.split_at(k);
+        let nes: Vec<Value> = nes
+            .iter()
+            .map(|&v| self.kval(o, v))
+            .collect::<CResult<_>>()?;
+        let n = self.len(o, xs[0])?;
         let (z, one) = (cidx(&mut self.b, 0), cidx(&mut self.b, 1));
-        let (f, body) = tail_builtin::scf::ForOp::create(&mut self.b, z, n, one, &[ne]);
+        let (f, body) = tail_builtin::scf::ForOp::create(&mut self.b, z, n, one, &nes);
         let saved = self.b.insertion_point();
         self.b.set_insertion_point(InsertPoint::BlockEnd(body));
-        let (j, acc) = (self.b.block_arg(body, 0), self.b.block_arg(body, 1));
-        let x = self.eval(o, xs, j)?;
-        let r = self.combine(o, acc, x)?;
-        mk(&mut self.b, "scf.yield", &[r], &[], &[], Vec::new());
+        let j = self.b.block_arg(body, 0);
+        let acc = self.b.block_args(body)[1..].to_vec();
+        let x = self.eval_fused(o, xs, j)?;
+        let r = self.combine(o, &acc, &x)?;
+        mk(&mut self.b, "scf.yield", &r, &[], &[], Vec::new());
         self.b.set_insertion_point(saved);
-        Ok(self.b.result(f.op(), 0))
+        Ok(self.b.results(f.op()).to_vec())
     }
 
-    /// `reduce<block>` over a workgroup buffer of `block-size` elements: tree, then warp
-    /// shuffles; the result is broadcast through element 0.
-    fn reduce_block(&mut self, o: OpId) -> CResult<Value> {
+    /// `reduce<block>` over workgroup buffers of `block-size` elements (one per component of
+    /// a tuple): tree combining the tuples, then warp shuffles (one per component and step);
+    /// the result is broadcast through element 0.
+    fn reduce_block(&mut self, o: OpId) -> CResult<Vec<Value>> {
         if self.b.attr(o, "comm").is_none() {
             return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the block tree reduction needs a commutative operator (unit attribute 'comm')"));
         }
-        let xs = self.b.operand(o, 0);
-        let Some(&sh) = self.mat.get(&xs) else {
-            return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block reduction must reduce an array forced to shared memory"));
-        };
-        let (shape, elem) = memref_shape(self.b.ctx, self.b.value_type(sh)).unwrap();
+        let k = self.b.num_results(o);
         let bsz = self.host.block;
-        if shape != [bsz] {
-            return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
-        }
-        // Integers narrower than 32 bits (booleans, …) travel through the shuffle widened to
-        // i32 (`arith.extui`, then `arith.trunci` back: the low bits are kept exactly).
-        let widen = match self.b.type_kind(elem) {
-            TypeKind::Integer { width: 32 | 64, .. }
-            | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => false,
-            TypeKind::Integer { width, .. } if *width < 32 => true,
-            _ => {
-                return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+        let mut shs = Vec::new();
+        let mut elems = Vec::new();
+        let mut widen = Vec::new();
+        for xs in self.b.operand_vec(o)[..k].to_vec() {
+            let Some(&sh) = self.mat.get(&xs) else {
+                return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: a block reduction must reduce an array forced to shared memory"));
+            };
+            let (shape, elem) = memref_shape(self.b.ctx, self.b.value_type(sh)).unwrap();
+            if shape != [bsz] {
+                return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
             }
-        };
+            // Integers narrower than 32 bits (booleans, …) travel through the shuffle widened
+            // to i32 (`arith.extui`, then `arith.trunci` back: the low bits are kept exactly).
+            widen.push(match self.b.type_kind(elem) {
+                TypeKind::Integer { width: 32 | 64, .. }
+                | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => false,
+                TypeKind::Integer { width, .. } if *width < 32 => true,
+                _ => {
+                    return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+                }
+            });
+            shs.push(sh);
+            elems.push(elem);
+        }
         let tid = self.id("gpu.thread_id");
+        let load_all = |k: &mut Self, i: Value| -> Vec<Value> {
+            shs.iter()
+                .zip(&elems)
+                .map(|(&sh, &e)| mk1(&mut k.b, "memref.load", &[sh, i], e, &[]))
+                .collect()
+        };
         let mut s = bsz / 2;
         while s >= 32 {
             let sv = cidx(&mut self.b, s);
             let ok = ult(&mut self.b, tid, sv);
             self.if_then(ok, |k| {
-                let a = mk1(&mut k.b, "memref.load", &[sh, tid], elem, &[]);
+                let a = load_all(k, tid);
                 let j = bin(&mut k.b, "arith.addi", tid, sv);
-                let c = mk1(&mut k.b, "memref.load", &[sh, j], elem, &[]);
-                let r = k.combine(o, a, c)?;
-                tail_builtin::memref::StoreOp::create(&mut k.b, r, sh, &[tid]);
+                let c = load_all(k, j);
+                let r = k.combine(o, &a, &c)?;
+                for (&v, &sh) in r.iter().zip(&shs) {
+                    tail_builtin::memref::StoreOp::create(&mut k.b, v, sh, &[tid]);
+                }
                 Ok(())
             })?;
             mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
@@ -1197,41 +1508,47 @@ impl Kernel<'_, '_> {
         let c32 = cidx(&mut self.b, 32);
         let warp0 = ult(&mut self.b, tid, c32);
         self.if_then(warp0, |k| {
-            let mut v = mk1(&mut k.b, "memref.load", &[sh, tid], elem, &[]);
+            let mut v = load_all(k, tid);
             let width = ci32(&mut k.b, 32);
             let i1 = k.b.i1_type();
             for off in [16, 8, 4, 2, 1] {
                 let offv = ci32(&mut k.b, off);
-                let mode = ShuffleModeKw::get(k.b.ctx, "xor");
-                let (sv, sty) = if widen {
-                    let i32t = k.b.int_type(32);
-                    (mk1(&mut k.b, "arith.extui", &[v], i32t, &[]), i32t)
-                } else {
-                    (v, elem)
-                };
-                let sop = mk(
-                    &mut k.b,
-                    "gpu.shuffle",
-                    &[sv, offv, width],
-                    &[sty, i1],
-                    &[("mode", mode)],
-                    Vec::new(),
-                );
-                let mut other = k.b.result(sop, 0);
-                if widen {
-                    other = mk1(&mut k.b, "arith.trunci", &[other], elem, &[]);
+                let mut others = Vec::new();
+                for c in 0..v.len() {
+                    let mode = ShuffleModeKw::get(k.b.ctx, "xor");
+                    let (sv, sty) = if widen[c] {
+                        let i32t = k.b.int_type(32);
+                        (mk1(&mut k.b, "arith.extui", &[v[c]], i32t, &[]), i32t)
+                    } else {
+                        (v[c], elems[c])
+                    };
+                    let sop = mk(
+                        &mut k.b,
+                        "gpu.shuffle",
+                        &[sv, offv, width],
+                        &[sty, i1],
+                        &[("mode", mode)],
+                        Vec::new(),
+                    );
+                    let mut other = k.b.result(sop, 0);
+                    if widen[c] {
+                        other = mk1(&mut k.b, "arith.trunci", &[other], elems[c], &[]);
+                    }
+                    others.push(other);
                 }
-                v = k.combine(o, v, other)?;
+                v = k.combine(o, &v, &others)?;
             }
             let z = cidx(&mut k.b, 0);
             let first = eq(&mut k.b, tid, z);
             k.if_then(first, |k| {
-                tail_builtin::memref::StoreOp::create(&mut k.b, v, sh, &[z]);
+                for (&x, &sh) in v.iter().zip(&shs) {
+                    tail_builtin::memref::StoreOp::create(&mut k.b, x, sh, &[z]);
+                }
                 Ok(())
             })
         })?;
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
         let z = cidx(&mut self.b, 0);
-        Ok(mk1(&mut self.b, "memref.load", &[sh, z], elem, &[]))
+        Ok(load_all(self, z))
     }
 }

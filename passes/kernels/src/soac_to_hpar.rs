@@ -19,12 +19,13 @@
 //! | --- | --- | --- |
 //! | `map` over rank-1 arrays, scalar lambda | `generate n` + `push<grid>` + `force<grid>` | `grid-thread` |
 //! | `map` of `map` over rank-2 arrays | the same over the flattened `n·m` index space | `grid-thread` |
-//! | `reduce`/`redomap` (comm, one result) over a rank-1 array | two programs: `concat<block>` of per-thread `reduce<thread>` pre-reductions, `force<block>`, `reduce<block>`; then the same with one block over the block results | `block-tree` |
+//! | `reduce`/`redomap` (comm, one value or a tuple) over a rank-1 array | two programs: `concat<block>` of per-thread `reduce<thread>` pre-reductions, `force<block>`, `reduce<block>`; then the same with one block over the block results | `block-tree` |
 //! | `map` over a rank-2 array whose lambda is a `reduce`/`redomap` of its row | one block per row, as above | `block-row` |
 //! | `map` nest of depth `d` down to a scalar lambda | one program over the product of the `d` outer extents | `grid-thread` |
 //! | `soac.dim` | the extent (`memref.dim`, or the producer's) | |
 //! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
 //! | `loop` | a host `scf.for` whose body is converted the same way (module `loops`) | |
+//! | `update` of an element, `scf.if` yielding scalars | a host store; the branches converted in place (module `update`) | |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -39,12 +40,19 @@
 //! the cast reads `memref<…> to !tail.array<…>`; a cast from a `tail` type to a tensor yields
 //! a host memref instead, an input like a function argument.
 //!
+//! A reduction of a tuple of `k` scalars uses the same programs with `k` results: a
+//! `generate` yielding the tuple, `reduce<thread>`/`reduce<block>` of tuples, one
+//! `force<block>` per value and one `concat<block>` writing the `k` block results. A
+//! redomap's mapped-out results are written by the first of its programs (`reduce_program`),
+//! and a reduction of the rows' reductions is flattened (module `mapout`).
+//!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, a `scan`, a `soac.loop` in a lambda, a non-commutative reduction, several reduced
-//! values, mapped-out redomap results, …) is reported as an error located at the op.
+//! perfect map nest, a `scan`, a `soac.loop` in a lambda, a non-commutative reduction,
+//! mapped-out results of a row reduction, an update of a row, …) is reported as an error
+//! located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -56,6 +64,8 @@ use crate::arr::{self, Arr};
 use crate::util::*;
 
 mod loops;
+mod mapout;
+mod update;
 
 /// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
 /// grid programs.
@@ -131,6 +141,15 @@ struct Cx {
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     tail_ir::op_error(ctx, op, format!("{msg}"))
+}
+
+/// Whether two lists of extents are equal: the same values or equal constants.
+fn same_extents(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
+    let c = |v| tail_builtin::util::constant_int(ctx, v);
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(&x, &y)| x == y || c(x).is_some_and(|k| c(y) == Some(k)))
 }
 
 fn tensor_parts(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
@@ -212,41 +231,38 @@ fn operator(ctx: &Context, op: OpId, region: usize) -> CResult<tail_ir::BlockId>
     Ok(blk)
 }
 
-/// A reduction to lower: `reduce`/`redomap` with one reduced value.
+/// A reduction to lower: `reduce`/`redomap` of `k ≥ 1` scalar values (a tuple when `k > 1`).
 struct Red {
     op: OpId,
     input_vals: Vec<Value>,
-    ne: Value,
-    elem: Type,
+    /// The neutral elements, one per reduced value.
+    nes: Vec<Value>,
+    /// The types of the reduced values.
+    elems: Vec<Type>,
+    /// The operator `(acc…, x…) -> acc…`.
     opr: tail_ir::BlockId,
-    /// The map lambda of a `redomap` (inputs → the reduced value).
+    /// The map lambda of a `redomap` (inputs → the reduced values, then the mapped-out ones).
     map: Option<tail_ir::BlockId>,
+    /// The element types of the mapped-out results of a `redomap`.
+    outs: Vec<Type>,
+}
+
+/// The number of reduced values of a `reduce`/`redomap` (its neutral elements): half the
+/// operator's arguments.
+fn neutral_count(ctx: &Context, op: OpId) -> usize {
+    ctx.entry_block(ctx.region(op, 0))
+        .map(|b| ctx.block_args(b).len() / 2)
+        .unwrap_or(0)
 }
 
 fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
     let name = ctx.op_name_str(op).to_string();
-    let neutral_count = if name == "soac.reduce" {
-        ctx.num_results(op)
-    } else {
-        // redomap: inputs…, neutral…; results = neutral count + mapped-out.
-        let res = ctx.num_results(op);
-        // The number of reduced values is half the combining lambda's arguments.
-        let blk = ctx.entry_block(ctx.region(op, 0));
-        let k = blk.map(|b| ctx.block_args(b).len() / 2).unwrap_or(0);
-        if res != k {
-            return Err(err(
-                ctx,
-                op,
-                "cannot be lowered by convert-soac-to-hpar: mapped-out results of a redomap are not supported yet",
-            ));
-        }
-        k
-    };
-    if neutral_count != 1 {
+    let k = neutral_count(ctx, op);
+    if k == 0 || ctx.num_results(op) < k {
         return Err(err(
             ctx,
             op,
-            format!("cannot be lowered by convert-soac-to-hpar: only reductions of one value are supported, got {neutral_count}"),
+            "cannot be lowered by convert-soac-to-hpar: a reduction of no values",
         ));
     }
     if ctx.attr(op, "comm").is_none() {
@@ -257,28 +273,39 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
         ));
     }
     let operands = ctx.operand_vec(op);
-    let (inputs, ne) = operands.split_at(operands.len() - 1);
-    let ne = ne[0];
-    let elem = ctx.value_type(ctx.result(op, 0));
-    if !is_scalar(ctx, elem) {
-        return Err(err(
-            ctx,
-            op,
-            format!(
-                "cannot be lowered by convert-soac-to-hpar: reduction of '{}' values (only scalars are supported)",
-                ctx.type_to_string(elem)
-            ),
-        ));
+    let (inputs, nes) = operands.split_at(operands.len() - k);
+    let elems: Vec<Type> = ctx.results(op)[..k]
+        .iter()
+        .map(|&r| ctx.value_type(r))
+        .collect();
+    for &elem in &elems {
+        if !is_scalar(ctx, elem) {
+            return Err(err(
+                ctx,
+                op,
+                format!(
+                    "cannot be lowered by convert-soac-to-hpar: reduction of '{}' values (only scalars are supported)",
+                    ctx.type_to_string(elem)
+                ),
+            ));
+        }
     }
     let opr = operator(ctx, op, 0)?;
+    let mut outs = Vec::new();
     let map = if name == "soac.redomap" {
         let m = ctx
             .entry_block(ctx.region(op, 1))
             .ok_or_else(|| err(ctx, op, "has an empty map region"))?;
         check_scalar_lambda(ctx, m, "map")?;
+        if let Some(y) = ctx.last_op(m) {
+            outs = ctx.operand_vec(y)[k..]
+                .iter()
+                .map(|&v| ctx.value_type(v))
+                .collect();
+        }
         Some(m)
     } else {
-        if inputs.len() != 1 {
+        if inputs.len() != k {
             return Err(err(ctx, op, "cannot be lowered by convert-soac-to-hpar: a reduction of several arrays is not supported"));
         }
         None
@@ -286,10 +313,11 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
     Ok(Red {
         op,
         input_vals: inputs.to_vec(),
-        ne,
-        elem,
+        nes: nes.to_vec(),
+        elems,
         opr,
         map,
+        outs,
     })
 }
 
@@ -403,10 +431,16 @@ impl Cx {
             }
             "soac.loop" => self.convert_loop(b, op, dead)?,
             "soac.reduce" | "soac.redomap" => {
+                if self.flatten_nested(b, op)? {
+                    dead.push(op);
+                    return Ok(());
+                }
                 let red = analyse_reduce(b.ctx, op)?;
-                let s = self.full_reduce(b, &red)?;
-                let r = b.result(op, 0);
-                b.replace_all_uses_with(r, s);
+                let s = self.full_reduce(b, &red, None, None)?;
+                for (i, s) in s.into_iter().enumerate() {
+                    let r = b.result(op, i);
+                    b.replace_all_uses_with(r, s);
+                }
                 dead.push(op);
             }
             "soac.dim" => {
@@ -461,6 +495,8 @@ impl Cx {
                 let cyclic = b.attr(op, "cyclic").is_some();
                 let a = match src {
                     Arr::Scalar { v, .. } => Arr::Scalar { v, ext },
+                    // The same extents: the source itself.
+                    src if !cyclic && same_extents(b.ctx, src.ext(), &ext) => src,
                     src => Arr::Reshape {
                         src: Box::new(src),
                         ext,
@@ -556,6 +592,11 @@ impl Cx {
                     .any(|&r| is_tensor(b.ctx, b.value_type(r))) =>
             {
                 self.select(b, op, dead)?;
+            }
+            "scf.if" => self.nested(b, op, dead)?,
+            "soac.update" => {
+                self.update(b, op)?;
+                dead.push(op);
             }
             "func.return" => {
                 for (i, v) in operands.into_iter().enumerate() {
@@ -862,15 +903,30 @@ impl Cx {
         par: &str,
         body: impl FnOnce(&mut Builder<'_>) -> CResult<Value>,
     ) -> CResult<Value> {
+        Ok(self.program_n(b, &[elem], par, |b| Ok(vec![body(b)?]))?[0])
+    }
+
+    /// `program` with one result per element type: `body` gives one grid push array per
+    /// result (written by one kernel when they are the results of one `concat<block>`).
+    fn program_n(
+        &mut self,
+        b: &mut Builder<'_>,
+        elems: &[Type],
+        par: &str,
+        body: impl FnOnce(&mut Builder<'_>) -> CResult<Vec<Value>>,
+    ) -> CResult<Vec<Value>> {
         let (r, blk) = region(b.ctx, &[]);
-        let rt = pull_ty(b.ctx, elem, Some(Level::Grid));
+        let rts: Vec<Type> = elems
+            .iter()
+            .map(|&e| pull_ty(b.ctx, e, Some(Level::Grid)))
+            .collect();
         let lv = level(b.ctx, Level::Grid);
         let pa = b.string_attr(par);
         let prog = mk(
             b,
             "hpar.program",
             &[],
-            &[rt],
+            &rts,
             &[("level", lv), ("tail.par", pa)],
             vec![r],
         );
@@ -878,12 +934,16 @@ impl Cx {
         b.set_insertion_point(InsertPoint::BlockEnd(blk));
         let pushed = body(b)?;
         let lv = level(b.ctx, Level::Grid);
-        let forced = mk1(b, "hpar.force", &[pushed], rt, &[("level", lv)]);
-        mk(b, "hpar.return", &[forced], &[], &[], Vec::new());
+        let forced: Vec<Value> = pushed
+            .iter()
+            .zip(&rts)
+            .map(|(&p, &rt)| mk1(b, "hpar.force", &[p], rt, &[("level", lv)]))
+            .collect();
+        mk(b, "hpar.return", &forced, &[], &[], Vec::new());
         b.set_insertion_point(saved);
         self.programs += 1;
         self.lower_free(b, prog)?;
-        Ok(b.result(prog, 0))
+        Ok(b.results(prog).to_vec())
     }
 
     /// Inside program `prog`, the lambdas' reads of free arrays (`soac.index` with one index
@@ -999,24 +1059,27 @@ impl Cx {
                 && is_red
                 && cur == op
                 && arrs[0].ext().len() == 2
-                && yielded.first() == b.results(inner).first()
-                && over_rows(b, b.num_operands(inner) - 1)
+                && yielded.as_slice() == b.results(inner)
+                && over_rows(b, b.num_operands(inner) - neutral_count(b.ctx, inner))
             {
                 let red = analyse_reduce(b.ctx, inner)?;
-                let sel: Vec<Arr> = b.operand_vec(inner)[..b.num_operands(inner) - 1]
+                let nin = b.num_operands(inner) - red.nes.len();
+                let sel: Vec<Arr> = b.operand_vec(inner)[..nin]
                     .iter()
                     .map(|v| arrs[rows[v]].clone())
                     .collect();
                 let ext = arrs[0].ext().to_vec();
                 let r = self.row_reduce(b, &red, &sel, &ext)?;
-                let res = b.result(op, 0);
-                self.arrs.insert(
-                    res,
-                    Arr::Grid {
-                        pull: r,
-                        ext: vec![ext[0]],
-                    },
-                );
+                for (i, pull) in r.into_iter().enumerate() {
+                    let res = b.result(op, i);
+                    self.arrs.insert(
+                        res,
+                        Arr::Grid {
+                            pull,
+                            ext: vec![ext[0]],
+                        },
+                    );
+                }
                 return Ok(());
             }
             let at = if ops.len() == 2 && inner_name.starts_with("soac.") {
@@ -1090,14 +1153,30 @@ impl Cx {
     }
 
     /// A full reduction: a first program of `nb` blocks, each thread pre-reducing `k`
-    /// elements, then a second program of one block over the `nb` block results; the scalar
-    /// is read on the host.
-    fn full_reduce(&mut self, b: &mut Builder<'_>, red: &Red) -> CResult<Value> {
-        let arrs: Vec<Arr> = red
-            .input_vals
-            .iter()
-            .map(|&v| self.arr(b.ctx, red.op, v))
-            .collect::<CResult<_>>()?;
+    /// elements, then a second program of one block over the `nb` block results; the scalars
+    /// (one per reduced value) are read on the host.
+    ///
+    /// The mapped-out results of a redomap are written by the first program, where its
+    /// threads compute them (element `(b·k + j)·B + t` by thread `t` of block `b`, placed there
+    /// by an `interleave<thread>`): a grid array of `nb·k·B ≥ n` elements (those past `n` are
+    /// padding, never read) seen through a slice of its first `n` (reshaped to `out_ext`, the
+    /// extents of a flattened reduction's results). `inputs` replaces the arrays of
+    /// `red.input_vals` (a flattened reduction's rank-1 views).
+    fn full_reduce(
+        &mut self,
+        b: &mut Builder<'_>,
+        red: &Red,
+        inputs: Option<Vec<Arr>>,
+        out_ext: Option<Vec<Value>>,
+    ) -> CResult<Vec<Value>> {
+        let arrs: Vec<Arr> = match inputs {
+            Some(a) => a,
+            None => red
+                .input_vals
+                .iter()
+                .map(|&v| self.arr(b.ctx, red.op, v))
+                .collect::<CResult<_>>()?,
+        };
         for a in &arrs {
             if a.ext().len() != 1 {
                 return Err(err(b.ctx, red.op, format!("cannot be lowered by convert-soac-to-hpar: reduction over a rank-{} array (rank 1 is supported; a rank-2 reduction must be the lambda of a map)", a.ext().len())));
@@ -1112,7 +1191,7 @@ impl Cx {
         let nb = bin(b, "arith.maxui", nb, one);
         let per_round = bin(b, "arith.muli", nb, bs);
         let k = ceildiv(b, n, per_round);
-        let elem = red.elem;
+        let elems = red.elems.clone();
         let block = self.block;
         let first = self.reduce_program(
             b,
@@ -1131,7 +1210,36 @@ impl Cx {
                 Ok((ok, idx))
             },
             &|b, idx| Self::apply_map(b, red, &arrs, &[idx], idx),
+            &red.outs,
         )?;
+        let v = red.elems.len();
+        if first.len() > v {
+            let padded = bin(b, "arith.muli", per_round, k);
+            let zero = cidx(b, 0);
+            let one = cidx(b, 1);
+            for (i, &pull) in first[v..].iter().enumerate() {
+                let grid = Arr::Grid {
+                    pull,
+                    ext: vec![padded],
+                };
+                let mut a = Arr::Slice {
+                    src: Box::new(grid),
+                    off: vec![zero],
+                    stride: vec![one],
+                    ext: vec![n],
+                };
+                if let Some(e) = out_ext.as_ref().filter(|e| e.len() != 1) {
+                    a = Arr::Reshape {
+                        src: Box::new(a),
+                        ext: e.clone(),
+                        cyclic: false,
+                    };
+                }
+                let r = b.result(red.op, v + i);
+                self.arrs.insert(r, a);
+            }
+        }
+        let first = first[..v].to_vec();
         let k2 = ceildiv(b, nb, bs);
         let one = cidx(b, 1);
         let second = self.reduce_program(
@@ -1147,20 +1255,38 @@ impl Cx {
                 let ok = ult(b, idx, nb);
                 Ok((ok, idx))
             },
-            &|b, idx| Ok(mk1(b, "hpar.index", &[first, idx], elem, &[])),
+            &|b, idx| {
+                Ok(first
+                    .iter()
+                    .zip(&elems)
+                    .map(|(&f, &e)| mk1(b, "hpar.index", &[f, idx], e, &[]))
+                    .collect())
+            },
+            &[],
         )?;
         let zero = cidx(b, 0);
-        Ok(mk1(b, "hpar.index", &[second, zero], elem, &[]))
+        Ok(second
+            .iter()
+            .zip(&red.elems)
+            .map(|(&s, &e)| mk1(b, "hpar.index", &[s, zero], e, &[]))
+            .collect())
     }
 
-    /// Row reductions of a rank-2 array: one block per row.
+    /// Row reductions of a rank-2 array: one block per row; one array per reduced value.
     fn row_reduce(
         &mut self,
         b: &mut Builder<'_>,
         red: &Red,
         arrs: &[Arr],
         ext: &[Value],
-    ) -> CResult<Value> {
+    ) -> CResult<Vec<Value>> {
+        if !red.outs.is_empty() {
+            return Err(err(
+                b.ctx,
+                red.op,
+                "cannot be lowered by convert-soac-to-hpar: mapped-out results of a row reduction are not supported",
+            ));
+        }
         let (rows, m) = (ext[0], ext[1]);
         let bs = cidx(b, self.block);
         let k = ceildiv(b, m, bs);
@@ -1187,20 +1313,26 @@ impl Cx {
                 let flat = bin(b, "arith.addi", flat, idx);
                 Self::apply_map(b, red, arrs, &[r, idx], flat)
             },
+            &[],
         )
     }
 
-    /// The value a reduction reduces at position `idx` of its inputs: the input itself, or the
-    /// redomap's map lambda applied to the inputs.
+    /// The values a reduction reduces at position `idx` of its inputs: the inputs themselves
+    /// (one per reduced value), or the redomap's map lambda applied to the inputs (the reduced
+    /// values, then the mapped-out ones).
     fn apply_map(
         b: &mut Builder<'_>,
         red: &Red,
         arrs: &[Arr],
         idx: &[Value],
         flat: Value,
-    ) -> CResult<Value> {
+    ) -> CResult<Vec<Value>> {
         match red.map {
-            None => Ok(Self::read(b, &arrs[0], idx, flat, red.elem)),
+            None => Ok(arrs
+                .iter()
+                .zip(&red.elems)
+                .map(|(a, &e)| Self::read(b, a, idx, flat, e))
+                .collect()),
             Some(lam) => {
                 let mut map = VMap::default();
                 let largs = b.block_args(lam).to_vec();
@@ -1209,15 +1341,21 @@ impl Cx {
                     let v = Self::read(b, arr, idx, flat, et);
                     map.insert(*a, v);
                 }
-                Ok(inline_block(b, lam, &mut map)[0])
+                Ok(inline_block(b, lam, &mut map))
             }
         }
     }
 
     /// `nb` blocks; thread `t` of block `blk` pre-reduces the `k` elements `j < k` at
     /// `pos(blk, t, j)` (those out of bounds count as the neutral element) with a
-    /// `reduce<thread>`; the block's `B` partial results are forced to shared memory and
-    /// combined by `reduce<block>`; one result per block.
+    /// `reduce<thread>`; the block's `B` partial results are forced to shared memory (one array
+    /// per reduced value) and combined by `reduce<block>`; one result per block and value, all
+    /// written by the one kernel (a `concat<block>` with one result per value).
+    ///
+    /// With mapped-out values (element types `outs`; `elem_at` gives them after the reduced
+    /// ones), the thread program is an `interleave<thread>` that also returns them: element
+    /// `j` of thread `t` goes to `j·B + t` of its block's `k·B` (out-of-range elements are
+    /// zeros), and the program has one more result per mapped-out value.
     #[allow(clippy::too_many_arguments, clippy::type_complexity)]
     fn reduce_program(
         &mut self,
@@ -1227,43 +1365,104 @@ impl Cx {
         nb: Value,
         k: Value,
         pos: &dyn Fn(&mut Builder<'_>, Value, Value, Value) -> CResult<(Value, Value)>,
-        elem_at: &dyn Fn(&mut Builder<'_>, Value) -> CResult<Value>,
-    ) -> CResult<Value> {
-        let elem = red.elem;
-        let ne = red.ne;
+        elem_at: &dyn Fn(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
+        outs: &[Type],
+    ) -> CResult<Vec<Value>> {
+        let elems = red.elems.clone();
+        let v = elems.len();
+        let all: Vec<Type> = elems.iter().chain(outs).copied().collect();
+        let nes = red.nes.clone();
         let block = self.block;
-        self.program(b, elem, par, |b| {
+        self.program_n(b, &all, par, |b| {
             let one = cidx(b, 1);
-            concat(b, Level::Block, nb, one, elem, |b, blk| {
+            let chunks = if outs.is_empty() {
+                vec![one]
+            } else {
+                // A block's mapped-out elements: k·B.
+                let bs = cidx(b, block);
+                let kb = bin(b, "arith.muli", k, bs);
+                (0..all.len())
+                    .map(|i| if i < v { one } else { kb })
+                    .collect()
+            };
+            concat_n(b, Level::Block, nb, &chunks, &all, |b, blk| {
                 let bs = cidx(b, block);
                 let one = cidx(b, 1);
-                let pre = concat(b, Level::Thread, bs, one, elem, |b, t| {
-                    let xs = generate(b, k, elem, |b, j| {
+                let thread = |b: &mut Builder<'_>, t: Value| -> CResult<Vec<Value>> {
+                    let xs = generate_n(b, k, &all, |b, j| {
                         let (ok, idx) = pos(b, blk, t, j)?;
-                        let (ifop, tb, eb) = tail_builtin::scf::IfOp::create(b, ok, &[elem], true);
+                        let (ifop, tb, eb) = tail_builtin::scf::IfOp::create(b, ok, &all, true);
                         let ip = b.insertion_point();
                         b.set_insertion_point(InsertPoint::BlockEnd(tb));
-                        let v = elem_at(b, idx)?;
-                        mk(b, "scf.yield", &[v], &[], &[], Vec::new());
+                        let vs = elem_at(b, idx)?;
+                        mk(b, "scf.yield", &vs, &[], &[], Vec::new());
                         b.set_insertion_point(InsertPoint::BlockEnd(eb.expect("else")));
-                        mk(b, "scf.yield", &[ne], &[], &[], Vec::new());
+                        let mut pad = nes.clone();
+                        for &o in outs {
+                            pad.push(zero_of(b, o));
+                        }
+                        mk(b, "scf.yield", &pad, &[], &[], Vec::new());
                         b.set_insertion_point(ip);
-                        Ok(b.result(ifop.op(), 0))
+                        Ok(b.results(ifop.op()).to_vec())
                     })?;
-                    let s = reduce(b, Level::Thread, xs, ne, elem, red.opr);
-                    let one = cidx(b, 1);
-                    let cell = generate(b, one, elem, |_, _| Ok(s))?;
-                    Ok(push(b, cell, elem, Level::Thread))
-                })?;
-                let pt = pull_ty(b.ctx, elem, Some(Level::Block));
+                    let s = reduce(b, Level::Thread, &xs[..v], &nes, &elems, red.opr);
+                    let mut ret = cells(b, &s, &elems, Level::Thread)?;
+                    for (&x, &o) in xs[v..].iter().zip(outs) {
+                        ret.push(push(b, x, o, Level::Thread));
+                    }
+                    Ok(ret)
+                };
+                let pre = if outs.is_empty() {
+                    concat_n(b, Level::Thread, bs, &[one], &elems, thread)?
+                } else {
+                    let mut ch = vec![one; v];
+                    ch.extend(std::iter::repeat_n(k, outs.len()));
+                    // (t, j) ↦ t for the partial results, j·B + t for the mapped-out ones.
+                    interleave_n(b, Level::Thread, bs, &ch, &all, thread, |b, t, j| {
+                        let bs = cidx(b, block);
+                        let jb = bin(b, "arith.muli", j, bs);
+                        let p = bin(b, "arith.addi", jb, t);
+                        let mut ps = vec![t; v];
+                        ps.extend(std::iter::repeat_n(p, outs.len()));
+                        ps
+                    })?
+                };
                 let lv = level(b.ctx, Level::Block);
-                let shared = mk1(b, "hpar.force", &[pre], pt, &[("level", lv)]);
-                let s = reduce(b, Level::Block, shared, ne, elem, red.opr);
-                let cell = generate(b, one, elem, |_, _| Ok(s))?;
-                Ok(push(b, cell, elem, Level::Block))
+                let shared: Vec<Value> = pre[..v]
+                    .iter()
+                    .zip(&elems)
+                    .map(|(&p, &e)| {
+                        let pt = pull_ty(b.ctx, e, Some(Level::Block));
+                        mk1(b, "hpar.force", &[p], pt, &[("level", lv)])
+                    })
+                    .collect();
+                let s = reduce(b, Level::Block, &shared, &nes, &elems, red.opr);
+                let mut ret = cells(b, &s, &elems, Level::Block)?;
+                ret.extend_from_slice(&pre[v..]);
+                Ok(ret)
             })
         })
     }
+}
+
+/// `arith.constant 0` of scalar type `t` (padding of mapped-out arrays).
+fn zero_of(b: &mut Builder<'_>, t: Type) -> Value {
+    match b.type_kind(t) {
+        TypeKind::Float(_) => tail_builtin::arith::build_constant_float(b, t, 0.0),
+        TypeKind::Index => cidx(b, 0),
+        _ => tail_builtin::arith::build_constant_int(b, t, 0),
+    }
+}
+
+/// One push array at `l` of one element per value: `push<l> (generate 1 (_ ↦ v))`.
+fn cells(b: &mut Builder<'_>, vs: &[Value], elems: &[Type], l: Level) -> CResult<Vec<Value>> {
+    let mut out = Vec::new();
+    for (&v, &e) in vs.iter().zip(elems) {
+        let one = cidx(b, 1);
+        let cell = generate(b, one, e, |_, _| Ok(v))?;
+        out.push(push(b, cell, e, l));
+    }
+    Ok(out)
 }
 
 /// `hpar.generate n { ^bb0(%i: index): … hpar.yield f(%i) }`.
@@ -1273,17 +1472,27 @@ fn generate(
     elem: Type,
     f: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Value>,
 ) -> CResult<Value> {
+    Ok(generate_n(b, n, &[elem], |b, i| Ok(vec![f(b, i)?]))?[0])
+}
+
+/// `hpar.generate n` of a tuple: one pull array per element type, sharing the index function.
+fn generate_n(
+    b: &mut Builder<'_>,
+    n: Value,
+    elems: &[Type],
+    f: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
+) -> CResult<Vec<Value>> {
     let it = b.index_type();
     let (r, blk) = region(b.ctx, &[it]);
     let ip = b.insertion_point();
     b.set_insertion_point(InsertPoint::BlockEnd(blk));
     let i = b.block_arg(blk, 0);
-    let v = f(b, i)?;
-    mk(b, "hpar.yield", &[v], &[], &[], Vec::new());
+    let vs = f(b, i)?;
+    mk(b, "hpar.yield", &vs, &[], &[], Vec::new());
     b.set_insertion_point(ip);
-    let t = pull_ty(b.ctx, elem, None);
-    let op = mk(b, "hpar.generate", &[n], &[t], &[], vec![r]);
-    Ok(b.result(op, 0))
+    let ts: Vec<Type> = elems.iter().map(|&e| pull_ty(b.ctx, e, None)).collect();
+    let op = mk(b, "hpar.generate", &[n], &ts, &[], vec![r]);
+    Ok(b.results(op).to_vec())
 }
 
 /// `hpar.push<l> a`.
@@ -1293,50 +1502,93 @@ fn push(b: &mut Builder<'_>, a: Value, elem: Type, l: Level) -> Value {
     mk1(b, "hpar.push", &[a], t, &[("level", lv)])
 }
 
-/// `hpar.concat<l> count, chunk { ^bb0(%i: index): … hpar.return body(%i) }`.
-fn concat(
+/// `hpar.concat<l> count, chunk { ^bb0(%i: index): … hpar.return body(%i) }` with one result
+/// per element type (the body returns one push array per result).
+fn concat_n(
     b: &mut Builder<'_>,
     l: Level,
     count: Value,
-    chunk: Value,
-    elem: Type,
-    body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Value>,
-) -> CResult<Value> {
+    chunks: &[Value],
+    elems: &[Type],
+    body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
+) -> CResult<Vec<Value>> {
     let it = b.index_type();
     let (r, blk) = region(b.ctx, &[it]);
     let ip = b.insertion_point();
     b.set_insertion_point(InsertPoint::BlockEnd(blk));
     let i = b.block_arg(blk, 0);
-    let v = body(b, i)?;
-    mk(b, "hpar.return", &[v], &[], &[], Vec::new());
+    let vs = body(b, i)?;
+    mk(b, "hpar.return", &vs, &[], &[], Vec::new());
     b.set_insertion_point(ip);
     let up = match l {
         Level::Thread => Level::Block,
         _ => Level::Grid,
     };
-    let t = push_ty(b.ctx, elem, up);
+    let ts: Vec<Type> = elems.iter().map(|&e| push_ty(b.ctx, e, up)).collect();
     let lv = level(b.ctx, l);
-    let op = mk(
-        b,
-        "hpar.concat",
-        &[count, chunk],
-        &[t],
-        &[("level", lv)],
-        vec![r],
-    );
-    Ok(b.result(op, 0))
+    let mut operands = vec![count];
+    operands.extend_from_slice(chunks);
+    let op = mk(b, "hpar.concat", &operands, &ts, &[("level", lv)], vec![r]);
+    Ok(b.results(op).to_vec())
 }
 
-/// `hpar.reduce<l> xs init(ne) {comm} { operator }`, the operator cloned from `opr`.
+/// `hpar.interleave<l> count, chunks… { ^bb0(%i): … hpar.return body(%i) } place { ^bb0(%i,
+/// %j): hpar.yield place(%i, %j)… }`: one result per element type, each with its chunk
+/// length and its position among those `place` yields.
+#[allow(clippy::too_many_arguments)]
+fn interleave_n(
+    b: &mut Builder<'_>,
+    l: Level,
+    count: Value,
+    chunks: &[Value],
+    elems: &[Type],
+    body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
+    place: impl FnOnce(&mut Builder<'_>, Value, Value) -> Vec<Value>,
+) -> CResult<Vec<Value>> {
+    let it = b.index_type();
+    let (r, blk) = region(b.ctx, &[it]);
+    let ip = b.insertion_point();
+    b.set_insertion_point(InsertPoint::BlockEnd(blk));
+    let i = b.block_arg(blk, 0);
+    let vs = body(b, i)?;
+    mk(b, "hpar.return", &vs, &[], &[], Vec::new());
+    let (pr, pblk) = region(b.ctx, &[it, it]);
+    b.set_insertion_point(InsertPoint::BlockEnd(pblk));
+    let (pi, pj) = (b.block_arg(pblk, 0), b.block_arg(pblk, 1));
+    let ps = place(b, pi, pj);
+    mk(b, "hpar.yield", &ps, &[], &[], Vec::new());
+    b.set_insertion_point(ip);
+    let up = match l {
+        Level::Thread => Level::Block,
+        _ => Level::Grid,
+    };
+    let ts: Vec<Type> = elems.iter().map(|&e| push_ty(b.ctx, e, up)).collect();
+    let lv = level(b.ctx, l);
+    let mut operands = vec![count];
+    operands.extend_from_slice(chunks);
+    let op = mk(
+        b,
+        "hpar.interleave",
+        &operands,
+        &ts,
+        &[("level", lv)],
+        vec![r, pr],
+    );
+    Ok(b.results(op).to_vec())
+}
+
+/// `hpar.reduce<l> xs… init(ne…) {comm} { operator }`, the operator cloned from `opr`
+/// (`(acc…, x…) -> acc…`); one result per reduced value.
 fn reduce(
     b: &mut Builder<'_>,
     l: Level,
-    xs: Value,
-    ne: Value,
-    elem: Type,
+    xs: &[Value],
+    nes: &[Value],
+    elems: &[Type],
     opr: tail_ir::BlockId,
-) -> Value {
-    let (r, blk) = region(b.ctx, &[elem, elem]);
+) -> Vec<Value> {
+    let args: Vec<Type> = elems.iter().chain(elems).copied().collect();
+    let (r, blk) = region(b.ctx, &args);
     let ip = b.insertion_point();
     b.set_insertion_point(InsertPoint::BlockEnd(blk));
     let mut map = VMap::default();
@@ -1345,17 +1597,25 @@ fn reduce(
         map.insert(o, n);
     }
     let ys = inline_block(b, opr, &mut map);
-    mk(b, "hpar.yield", &[ys[0]], &[], &[], Vec::new());
+    mk(b, "hpar.yield", &ys, &[], &[], Vec::new());
     b.set_insertion_point(ip);
     let lv = level(b.ctx, l);
     let u = b.unit_attr();
+    let k = xs.len() as i64;
+    let seg = b.dense_i32_array_attr(vec![k, k]);
+    let mut operands = xs.to_vec();
+    operands.extend_from_slice(nes);
     let op = mk(
         b,
         "hpar.reduce",
-        &[xs, ne],
-        &[elem],
-        &[("level", lv), ("comm", u)],
+        &operands,
+        elems,
+        &[
+            ("level", lv),
+            ("comm", u),
+            (tail_ir::format::OPERAND_SEGMENTS, seg),
+        ],
         vec![r],
     );
-    b.result(op, 0)
+    b.results(op).to_vec()
 }

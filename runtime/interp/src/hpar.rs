@@ -51,11 +51,16 @@ impl Interp<'_> {
             "generate" => {
                 let len = self.count(op, 0)?;
                 let captured = self.capture(op);
-                Ok(vec![Value::Pull(Rc::new(Pull::Generate {
-                    len,
-                    func: ctx.region(op, 0),
-                    captured,
-                }))])
+                Ok((0..ctx.num_results(op))
+                    .map(|out| {
+                        Value::Pull(Rc::new(Pull::Generate {
+                            len,
+                            func: ctx.region(op, 0),
+                            captured: captured.clone(),
+                            out,
+                        }))
+                    })
+                    .collect())
             }
             "index" => {
                 let p = self.pull_operand(op, 0)?;
@@ -224,13 +229,19 @@ impl Interp<'_> {
             ));
         }
         match p {
-            Pull::Generate { func, captured, .. } => {
-                let mut r = self.run_captured(
+            Pull::Generate {
+                func,
+                captured,
+                out,
+                ..
+            } => {
+                let r = self.run_captured(
                     *func,
                     captured,
                     vec![Value::Scalar(Scalar::Index(i as i64))],
                 )?;
-                r.pop()
+                r.into_iter()
+                    .nth(*out)
                     .ok_or_else(|| self.err(op, "expects an index function to yield a value"))
             }
             Pull::Map {
@@ -273,64 +284,96 @@ impl Interp<'_> {
     /// `concat⟨l⟩ n c` and `interleave⟨l⟩ n c … place`.
     fn hpar_concat(&mut self, op: OpId, interleave: bool) -> R<Vec<Value>> {
         let ctx = self.ctx;
-        let (n, c) = (self.count(op, 0)?, self.count(op, 1)?);
-        let total = n
-            .checked_mul(c)
-            .ok_or_else(|| self.err(op, "has too many elements"))?;
-        let mut data: Vec<Option<Scalar>> = vec![None; total];
+        let n = self.count(op, 0)?;
+        let nres = ctx.num_results(op);
+        // One chunk length for all results, or one per result.
+        let chunks = (1..ctx.num_operands(op))
+            .map(|k| self.count(op, k))
+            .collect::<R<Vec<usize>>>()?;
+        let chunk = |r: usize| {
+            if chunks.len() == 1 {
+                chunks[0]
+            } else {
+                chunks[r]
+            }
+        };
+        let mut datas: Vec<Vec<Option<Scalar>>> = Vec::new();
+        for r in 0..nres {
+            let total = n
+                .checked_mul(chunk(r))
+                .ok_or_else(|| self.err(op, "has too many elements"))?;
+            datas.push(vec![None; total]);
+        }
         for i in 0..n {
             let idx = Value::Scalar(Scalar::Index(i as i64));
             let r = self.run_region(ctx.region(op, 0), vec![idx])?;
-            let Some(Value::Push(a)) = r.first() else {
+            if r.len() != nres {
                 return Err(self.err(
                     op,
-                    format!("expects sub-program {i} to return a push array"),
-                ));
-            };
-            if a.data.len() != c {
-                return Err(self.err(
-                    op,
-                    format!(
-                        "sub-program {i} wrote {} elements, but each must write {c}",
-                        a.data.len()
-                    ),
+                    format!("expects sub-program {i} to return {nres} push arrays"),
                 ));
             }
-            for (j, &x) in a.data.iter().enumerate() {
-                let pos = if interleave {
-                    let args = vec![
-                        Value::Scalar(Scalar::Index(i as i64)),
-                        Value::Scalar(Scalar::Index(j as i64)),
-                    ];
-                    let p = self.apply_scalar(op, ctx.region(op, 1), args)?;
-                    let p = p.as_i64().unwrap_or(-1);
-                    match usize::try_from(p) {
-                        Ok(p) if p < total => p,
-                        _ => {
-                            return Err(self.err(
-                                op,
-                                format!("places element {j} of sub-program {i} at {p}, outside [0, {total})"),
-                            ))
-                        }
-                    }
-                } else {
-                    i * c + j
-                };
-                if data[pos].is_some() {
+            for (res, v) in r.iter().enumerate() {
+                let c = chunk(res);
+                let Value::Push(a) = v else {
                     return Err(self.err(
                         op,
-                        format!("writes position {pos} twice (element {j} of sub-program {i})"),
+                        format!("expects sub-program {i} to return a push array"),
+                    ));
+                };
+                if a.data.len() != c {
+                    return Err(self.err(
+                        op,
+                        format!(
+                            "sub-program {i} wrote {} elements, but each must write {c}",
+                            a.data.len()
+                        ),
                     ));
                 }
-                data[pos] = Some(x);
+                let total = datas[res].len();
+                for (j, &x) in a.data.iter().enumerate() {
+                    let pos = if interleave {
+                        let args = vec![
+                            Value::Scalar(Scalar::Index(i as i64)),
+                            Value::Scalar(Scalar::Index(j as i64)),
+                        ];
+                        let ps = self.run_region(ctx.region(op, 1), args)?;
+                        let p = match ps.get(res) {
+                            Some(Value::Scalar(p)) => p.as_i64().unwrap_or(-1),
+                            _ => -1,
+                        };
+                        match usize::try_from(p) {
+                            Ok(p) if p < total => p,
+                            _ => {
+                                return Err(self.err(
+                                    op,
+                                    format!("places element {j} of sub-program {i} at {p}, outside [0, {total})"),
+                                ))
+                            }
+                        }
+                    } else {
+                        i * c + j
+                    };
+                    if datas[res][pos].is_some() {
+                        return Err(self.err(
+                            op,
+                            format!("writes position {pos} twice (element {j} of sub-program {i})"),
+                        ));
+                    }
+                    datas[res][pos] = Some(x);
+                }
             }
         }
-        if let Some(p) = data.iter().position(|x| x.is_none()) {
-            return Err(self.err(op, format!("never writes position {p}")));
+        let mut out = Vec::new();
+        for data in datas {
+            if let Some(p) = data.iter().position(|x| x.is_none()) {
+                return Err(self.err(op, format!("never writes position {p}")));
+            }
+            let data: Vec<Scalar> = data.into_iter().map(|x| x.expect("checked")).collect();
+            let k = self.push_kind(op, &data);
+            out.push(Value::Push(Rc::new(Array::vector(k, data))));
         }
-        let data: Vec<Scalar> = data.into_iter().map(|x| x.expect("checked")).collect();
-        let k = self.push_kind(op, &data);
-        Ok(vec![Value::Push(Rc::new(Array::vector(k, data)))])
+        Ok(out)
     }
 
     /// `seqfor a n f`.
@@ -423,6 +466,9 @@ impl Interp<'_> {
     /// `reduce⟨l⟩` and `scan⟨l⟩`, plain or segmented.
     fn hpar_combine(&mut self, op: OpId, scan: bool) -> R<Vec<Value>> {
         let ctx = self.ctx;
+        if !scan && ctx.num_results(op) > 1 {
+            return self.hpar_reduce_tuple(op);
+        }
         let p = self.pull_operand(op, 0)?;
         let ne = self.scalar(op, 1)?;
         let f = ctx.region(op, 0);
@@ -468,6 +514,34 @@ impl Interp<'_> {
         }
         let k = self.push_kind(op, &results);
         Ok(vec![Value::Push(Rc::new(Array::vector(k, results)))])
+    }
+
+    /// `reduce⟨l⟩` of tuples: `k` arrays zipped, `k` neutral elements, the left fold of the
+    /// tuples.
+    fn hpar_reduce_tuple(&mut self, op: OpId) -> R<Vec<Value>> {
+        let ctx = self.ctx;
+        let k = ctx.num_results(op);
+        let mut cols = Vec::new();
+        for i in 0..k {
+            let p = self.pull_operand(op, i)?;
+            cols.push(self.pull_scalars(op, &p)?);
+        }
+        let n = cols[0].len();
+        if cols.iter().any(|c| c.len() != n) {
+            return Err(self.err(op, "expects input arrays of equal length"));
+        }
+        let mut acc: Vec<Value> = (0..k)
+            .map(|i| self.scalar(op, k + i).map(Value::Scalar))
+            .collect::<R<_>>()?;
+        for j in 0..n {
+            let mut args = acc.clone();
+            args.extend(cols.iter().map(|c| Value::Scalar(c[j])));
+            acc = self.run_region(ctx.region(op, 0), args)?;
+            if acc.len() != k {
+                return Err(self.err(op, format!("expects its operator to yield {k} values")));
+            }
+        }
+        Ok(acc)
     }
 
     /// `builtin.unrealized_conversion_cast %pull, %extents… to memref<…>`: a copy of the

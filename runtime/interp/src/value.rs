@@ -139,6 +139,8 @@ pub enum Pull {
         func: tail_ir::RegionId,
         /// The values it uses from outside.
         captured: Captured,
+        /// Which of the values the index function yields (one per result of the op).
+        out: usize,
     },
     /// `map f a`: element `i` is `f` of element `i` of `input`.
     #[doc(hidden)]

@@ -1,7 +1,6 @@
 //! FCL's block-level iteration and views in `convert-hpar-to-gpu`: `power<block>`,
-//! `while<block>`, `split_at`, and the placement function of `interleave<block>` at the grid
-//! level (Dybdal 2017, §5.2: `power`/`while` force the array of every step, `splitAt` and
-//! `interleave`'s placement are index arithmetic).
+//! `while<block>`, `split_at` and a thread's `seqfor` (Dybdal 2017, §5.2: `power`/`while`
+//! force the array of every step, `splitAt` is index arithmetic).
 //!
 //! # `power<block>` and `while<block>`
 //! The initial push array is written into workgroup buffer `A` (its length must be a
@@ -110,9 +109,10 @@ impl Kernel<'_, '_> {
                 let a = self.b.operand(d, 0);
                 self.len(d, a)
             }
-            Some("hpar.concat") => {
+            Some("hpar.concat" | "hpar.interleave") => {
                 let d = d.unwrap();
-                let (n, c) = (self.b.operand(d, 0), self.b.operand(d, 1));
+                let r = self.b.results(d).iter().position(|&r| r == q).unwrap_or(0);
+                let (n, c) = (self.b.operand(d, 0), chunk_of(self.b.ctx, d, r));
                 let (n, c) = (self.kval(d, n)?, self.kval(d, c)?);
                 Ok(bin(&mut self.b, "arith.muli", n, c))
             }
@@ -147,7 +147,7 @@ impl Kernel<'_, '_> {
             return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the initial array of a block-level loop needs a constant length (it sizes the shared buffers)"));
         };
         let (a, b) = (self.workgroup(cap, elem), self.workgroup(cap, elem));
-        self.push(o, init, Level::Block, &Sink::Shared(a))?;
+        self.push(o, init, Level::Block, &[Sink::Shared(a)])?;
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
         let n0 = self.push_len(o, init)?;
         let capv = cidx(&mut self.b, cap);
@@ -225,7 +225,7 @@ impl Kernel<'_, '_> {
             self.kmap.insert(iarg, i);
         }
         self.bind_view(arg, cur, n);
-        self.program(body, Level::Block, &Sink::Shared(nxt))?;
+        self.program(body, Level::Block, &[Sink::Shared(nxt)])?;
         let q = self.b.operand(ret, 0);
         let n2 = self.push_len(ret, q)?;
         let n2 = bin(&mut self.b, "arith.minui", n2, cap);
@@ -259,10 +259,13 @@ impl Kernel<'_, '_> {
     pub(super) fn static_push_len(&self, q: Value) -> Option<i64> {
         let d = self.b.defining_op(q)?;
         match self.b.op_name_str(d) {
-            "hpar.concat" => Some(
-                const_index(self.b.ctx, self.b.operand(d, 0))?
-                    * const_index(self.b.ctx, self.b.operand(d, 1))?,
-            ),
+            "hpar.concat" | "hpar.interleave" => {
+                let r = self.b.results(d).iter().position(|&r| r == q)?;
+                Some(
+                    const_index(self.b.ctx, self.b.operand(d, 0))?
+                        * const_index(self.b.ctx, chunk_of(self.b.ctx, d, r))?,
+                )
+            }
             "hpar.push" => {
                 let a = self.b.operand(d, 0);
                 let g = self
@@ -275,15 +278,6 @@ impl Kernel<'_, '_> {
         }
     }
 
-    /// The position element `j` of sub-program `sub` of an `interleave` goes to: its
-    /// placement region applied to `(sub, j)`.
-    pub(super) fn place(&mut self, place: BlockId, sub: Value, j: Value) -> CResult<Value> {
-        let args = self.b.block_args(place).to_vec();
-        self.kmap.insert(args[0], sub);
-        self.kmap.insert(args[1], j);
-        Ok(self.lower_block(place, false)?[0])
-    }
-
     /// Runs `hpar.seqfor` `d` and writes its final contents to `sink` (see the module docs).
     pub(super) fn seqfor(&mut self, d: OpId, sink: &Sink) -> CResult {
         let (init, count) = (self.b.operand(d, 0), self.b.operand(d, 1));
@@ -293,7 +287,7 @@ impl Kernel<'_, '_> {
         };
         let ty = self.b.memref_type(vec![n], elem);
         let buf = mk1(&mut self.b, "memref.alloca", &[], ty, &[]);
-        self.push(d, init, Level::Thread, &Sink::Shared(buf))?;
+        self.push(d, init, Level::Thread, &[Sink::Shared(buf)])?;
         let count = self.kval(d, count)?;
         let body = self.b.entry_block(self.b.region(d, 0)).unwrap();
         let (iarg, aarg) = (self.b.block_arg(body, 0), self.b.block_arg(body, 1));

@@ -1,0 +1,146 @@
+//! Nested reductions over the rows of rank-2 arrays, flattened.
+//!
+//! `redomap` over rank-2 arrays whose map lambda is one inner `reduce`/`redomap` of its rows
+//! (APL's `+/+/m`, the board of `life` fused into it:
+//! `soac.redomap %a… { ⊕ } map { ^(%rows…): soac.redomap %rows… { ⊕ } map { f } }`),
+//! yielding the inner results in order and combining with the same operator, is the
+//! reduction of every element: the operator is associative with its neutral element, so
+//! reducing the rows' reductions is reducing the elements, and commutative (`comm` on both),
+//! so the order does not matter. (Like a map, it takes the extents of its first input for
+//! all.) It is lowered as one `block-tree` reduction over the row-major flattened inputs,
+//! with `f` as the map lambda; the inner mapped-out rows are the rows of the outer mapped-out
+//! arrays (written in the first program, then viewed with the rank-2 extents).
+
+use tail_ir::{BlockId, Builder, Context, OpId};
+
+use super::{analyse_reduce, neutral_count, Cx, Red};
+use crate::arr::{self, Arr};
+use crate::util::*;
+
+/// Whether the lambdas `a` and `b` compute the same thing: the same arguments, the same ops
+/// (name, attributes, operands corresponding, no regions) in the same order, the same yield.
+fn same_lambda(ctx: &Context, a: BlockId, b: BlockId) -> bool {
+    let (aa, ba) = (ctx.block_args(a), ctx.block_args(b));
+    if aa.len() != ba.len()
+        || aa
+            .iter()
+            .zip(ba)
+            .any(|(&x, &y)| ctx.value_type(x) != ctx.value_type(y))
+    {
+        return false;
+    }
+    let mut map: VMap = aa.iter().copied().zip(ba.iter().copied()).collect();
+    let (ao, bo) = (ctx.block_op_vec(a), ctx.block_op_vec(b));
+    if ao.len() != bo.len() {
+        return false;
+    }
+    for (&x, &y) in ao.iter().zip(&bo) {
+        if ctx.op_name_str(x) != ctx.op_name_str(y)
+            || ctx.attrs(x) != ctx.attrs(y)
+            || !ctx.regions(x).is_empty()
+            || !ctx.regions(y).is_empty()
+            || ctx.num_operands(x) != ctx.num_operands(y)
+            || ctx.num_results(x) != ctx.num_results(y)
+        {
+            return false;
+        }
+        let same = ctx
+            .operand_vec(x)
+            .iter()
+            .zip(ctx.operand_vec(y))
+            .all(|(&p, q)| map.get(&p).copied().unwrap_or(p) == q);
+        if !same {
+            return false;
+        }
+        for (&p, &q) in ctx.results(x).iter().zip(ctx.results(y)) {
+            if ctx.value_type(p) != ctx.value_type(q) {
+                return false;
+            }
+            map.insert(p, q);
+        }
+    }
+    true
+}
+
+impl Cx {
+    /// Lowers `op` as a flattened nested reduction when it is one (see the module docs);
+    /// `false` when it is not.
+    pub(super) fn flatten_nested(&mut self, b: &mut Builder<'_>, op: OpId) -> CResult<bool> {
+        if !b.op_is(op, "soac.redomap") {
+            return Ok(false);
+        }
+        let k = neutral_count(b.ctx, op);
+        let nin = b.num_operands(op) - k;
+        let ins = b.operand_vec(op)[..nin].to_vec();
+        let mut arrs = Vec::new();
+        for &v in &ins {
+            match self.arrs.get(&v) {
+                Some(a) if a.ext().len() == 2 => arrs.push(a.clone()),
+                _ => return Ok(false),
+            }
+        }
+        let Some(lam) = b.entry_block(b.region(op, 1)) else {
+            return Ok(false);
+        };
+        let ops = b.block_op_vec(lam);
+        let [inner, yield_op] = ops[..] else {
+            return Ok(false);
+        };
+        let iname = b.op_name_str(inner);
+        if iname != "soac.redomap" && iname != "soac.reduce" {
+            return Ok(false);
+        }
+        let rows = b.block_args(lam).to_vec();
+        let ik = neutral_count(b.ctx, inner);
+        let inner_ins = b.operand_vec(inner)[..b.num_operands(inner) - ik].to_vec();
+        let nested = ik == k
+            && b.num_results(inner) == b.num_results(op)
+            && b.operand_vec(yield_op) == b.results(inner)
+            && inner_ins.iter().all(|v| rows.contains(v))
+            && b.attr(op, "comm").is_some()
+            && b.attr(inner, "comm").is_some();
+        if !nested {
+            return Ok(false);
+        }
+        let (Some(oo), Some(io)) = (
+            b.entry_block(b.region(op, 0)),
+            b.entry_block(b.region(inner, 0)),
+        ) else {
+            return Ok(false);
+        };
+        if !same_lambda(b.ctx, oo, io) {
+            return Ok(false);
+        }
+        // The inner reduction's operator is the outer one; its map lambda is the element map.
+        let inner_red = analyse_reduce(b.ctx, inner)?;
+        // Rank-1 views of the inputs, in the inner reduction's operand order.
+        let ext = arrs[0].ext().to_vec();
+        let n = arr::count(b, &ext);
+        let flat: Vec<Arr> = inner_ins
+            .iter()
+            .map(|v| {
+                let i = rows.iter().position(|r| r == v).expect("a row argument");
+                Arr::Reshape {
+                    src: Box::new(arrs[i].clone()),
+                    ext: vec![n],
+                    cyclic: false,
+                }
+            })
+            .collect();
+        let red = Red {
+            op,
+            input_vals: inner_ins,
+            nes: b.operand_vec(op)[nin..].to_vec(),
+            elems: inner_red.elems,
+            opr: inner_red.opr,
+            map: inner_red.map,
+            outs: inner_red.outs,
+        };
+        let s = self.full_reduce(b, &red, Some(flat), Some(ext))?;
+        for (i, s) in s.into_iter().enumerate() {
+            let r = b.result(op, i);
+            b.replace_all_uses_with(r, s);
+        }
+        Ok(true)
+    }
+}
