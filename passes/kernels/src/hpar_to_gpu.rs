@@ -59,6 +59,9 @@ use tail_hpar::types::{push_parts, Level};
 
 use crate::util::*;
 
+#[path = "gpu_scan.rs"]
+mod gpu_scan;
+
 /// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
 #[pass(
     argument = "convert-hpar-to-gpu",
@@ -304,9 +307,9 @@ impl Host {
                         }
                     }
                 }
-                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.map" => {}
+                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.map" | "hpar.interleave" => {}
                 _ if name.starts_with("hpar.") => {
-                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, force<grid>)"));
+                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, interleave<block>, force<grid>)"));
                 }
                 _ => {
                     if !ctx.regions(op).is_empty() {
@@ -391,7 +394,7 @@ impl Host {
             None => {
                 let n = match hb.op_name_str(pdef) {
                     "hpar.push" => self.host_len(hb.ctx, force, hb.operand(pdef, 0))?,
-                    "hpar.concat" => {
+                    "hpar.concat" | "hpar.interleave" => {
                         let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(hb.operand(pdef, 1)));
                         bin(&mut hb, "arith.muli", c, k)
                     }
@@ -415,6 +418,10 @@ impl Host {
             "hpar.concat" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) => {
                 let c = self.hval(hb.operand(pdef, 0));
                 ("concat", bin(&mut hb, "arith.maxui", c, one))
+            }
+            "hpar.interleave" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Block) => {
+                let c = self.hval(hb.operand(pdef, 0));
+                ("interleave", bin(&mut hb, "arith.maxui", c, one))
             }
             _ => {
                 return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid> or concat<block>)"));
@@ -458,9 +465,14 @@ impl Host {
             let ok = ult(&mut k.b, bid, count);
             let body = k.b.entry_block(k.b.region(pdef, 0)).expect("body");
             let arg = k.b.block_arg(body, 0);
+            let place = (kind == "interleave")
+                .then(|| k.b.entry_block(k.b.region(pdef, 1)).expect("place"));
             k.if_then(ok, |k| {
                 k.kmap.insert(arg, bid);
-                let sub = Sink::Offset(Box::new(sink.clone()), bid, chunk);
+                let sub = match place {
+                    Some(p) => Sink::Place(Box::new(sink.clone()), bid, p),
+                    None => Sink::Offset(Box::new(sink.clone()), bid, chunk),
+                };
                 k.program(body, Level::Block, &sub)
             })?;
         }
@@ -614,6 +626,9 @@ enum Sink {
     Shared(Value),
     /// Element `j` of sub-program `i` goes to `i·chunk + j` of the inner sink.
     Offset(Box<Sink>, Value, Value),
+    /// Element `j` of sub-program `i` goes to `place(i, j)` of the inner sink (`interleave`;
+    /// the block is the placement region).
+    Place(Box<Sink>, Value, BlockId),
 }
 
 /// Kernel-building state.
@@ -788,6 +803,10 @@ impl Kernel<'_, '_> {
                 let j = bin(&mut self.b, "arith.addi", base, i);
                 self.store(inner, j, v)
             }
+            Sink::Place(inner, sub, place) => {
+                let j = self.place(*sub, i, *place)?;
+                self.store(inner, j, v)
+            }
         }
     }
 
@@ -948,7 +967,7 @@ impl Kernel<'_, '_> {
                     let q = self.b.operand(o, 0);
                     self.push(o, q, l, sink)?;
                 }
-                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" => {}
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.scan" => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
                     self.force_block(o)?;
                 }
@@ -1023,6 +1042,8 @@ impl Kernel<'_, '_> {
                     k.program(body, Level::Thread, &sub)
                 })
             }
+            ("hpar.scan", Some(Level::Thread)) => self.scan_thread(d, sink),
+            ("hpar.scan", Some(Level::Block)) if l == Level::Block => self.scan_block(d, sink),
             _ => Err(err(self.b.ctx, d, format!("cannot be lowered by convert-hpar-to-gpu as a push array of a {l}-level program"))),
         }
     }
@@ -1037,7 +1058,7 @@ impl Kernel<'_, '_> {
                 const_index(self.b.ctx, self.b.operand(d, 0))?
                     * const_index(self.b.ctx, self.b.operand(d, 1))?,
             ),
-            "hpar.push" => {
+            "hpar.push" | "hpar.scan" => {
                 let a = self.b.operand(d, 0);
                 let g = self
                     .b

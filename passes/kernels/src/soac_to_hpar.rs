@@ -54,6 +54,9 @@ use tail_hpar::types::{Level, LevelAttr, PullType, PushType};
 use crate::arr::{self, Arr};
 use crate::util::*;
 
+#[path = "scan.rs"]
+mod scan;
+
 /// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
 /// grid programs.
 #[pass(
@@ -403,6 +406,14 @@ impl Cx {
                 let s = self.full_reduce(b, &red)?;
                 let r = b.result(op, 0);
                 b.replace_all_uses_with(r, s);
+                dead.push(op);
+            }
+            "soac.scan" | "soac.scanomap" => {
+                self.convert_scan(b, op)?;
+                dead.push(op);
+            }
+            "soac.filter" => {
+                self.convert_filter(b, op)?;
                 dead.push(op);
             }
             "soac.dim" => {
@@ -1013,6 +1024,27 @@ impl Cx {
                         ext: vec![ext[0]],
                     },
                 );
+                return Ok(());
+            }
+            let is_scan = inner_name == "soac.scan" || inner_name == "soac.scanomap";
+            if ops.len() == 2
+                && is_scan
+                && cur == op
+                && binds.is_empty()
+                && yielded.len() == 1
+                && arrs[0].ext().len() == 2
+                && b.num_results(inner) == 1
+                && yielded.first() == b.results(inner).first()
+                && over_rows(b, b.num_operands(inner) - 1)
+            {
+                let sel: Vec<Arr> = b.operand_vec(inner)[..b.num_operands(inner) - 1]
+                    .iter()
+                    .map(|v| arrs[rows[v]].clone())
+                    .collect();
+                let ext = arrs[0].ext().to_vec();
+                let pull = self.row_scan(b, inner, &sel, &ext)?;
+                let res = b.result(op, 0);
+                self.arrs.insert(res, Arr::Grid { pull, ext });
                 return Ok(());
             }
             let at = if ops.len() == 2 && inner_name.starts_with("soac.") {
