@@ -42,9 +42,12 @@
 //!   `hpar.length` is a `memref.dim`. Device buffers are freed before `func.return`.
 //!
 //! * Integers narrower than 32 bits (booleans) cross the warp shuffles widened to i32.
+//! * `scan<thread>` is a sequential loop, `scan<block>` a tiled block scan with warp shuffles
+//!   (`up`), `interleave<block>` at the grid level is `concat<block>` with its placement
+//!   (module `gpu_scan`).
 //!
-//! Anything else (a program at another place, `interleave`, `power`, `while`, `scan`,
-//! `seqfor`, a push array written by `map`, an op of a dialect other than `arith`, `math`,
+//! Anything else (a program at another place, `interleave` below the grid, `power`,
+//! `while`, `seqfor`, a push array written by `map`, an op of a dialect other than `arith`, `math`,
 //! `scf`, `memref`, `index`, `gpu` inside a kernel, …) is an error located at the op.
 
 use rustc_hash::FxHashMap;

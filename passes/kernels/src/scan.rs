@@ -498,8 +498,8 @@ impl Cx {
             .entry_block(b.region(op, 0))
             .ok_or_else(|| err(b.ctx, op, "has an empty predicate region"))?;
         check_scalar_lambda(b.ctx, pred, "filter predicate")?;
-        // The predicate reads the rows that are scalars; a row of a rank ≥ 2 input may only
-        // be passed along unused.
+        // The predicate reads the rows it uses, which must be scalars; a row of a rank ≥ 2
+        // input may only be passed along unused.
         let args = b.block_args(pred).to_vec();
         for &a in &args {
             if is_tensor(b.ctx, b.value_type(a)) && b.has_uses(a) {
@@ -514,7 +514,7 @@ impl Cx {
             let mut map = VMap::default();
             for (a, arr) in args.iter().zip(a2.iter()) {
                 let t = b.value_type(*a);
-                if is_tensor(b.ctx, t) {
+                if is_tensor(b.ctx, t) || !b.has_uses(*a) {
                     continue;
                 }
                 let v = arr::read(b, arr, &[i], t);

@@ -24,6 +24,9 @@
 //! | `map` nest of depth `d` down to a scalar lambda | one program over the product of the `d` outer extents | `grid-thread` |
 //! | `soac.dim` | the extent (`memref.dim`, or the producer's) | |
 //! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
+//! | `scan`/`scanomap` (one scanned value) over a rank-1 array | three-phase scan (module `scan`): two programs, the adjustment an index function | `block-scan` |
+//! | `map` over a rank-2 array whose lambda is a `scan`/`scanomap` of its row | one block per row, `scan<block>` | `block-row-scan` |
+//! | `filter` | scan of the flags, count read on the host, one `interleave<block>` scatter per result | `block-scan`, `grid-scatter` |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -42,8 +45,9 @@
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, a `scan`, `soac.loop`, a non-commutative reduction, several reduced
-//! values, mapped-out redomap results, …) is reported as an error located at the op.
+//! perfect map nest, `scatter`, `soac.loop`, a non-commutative reduction, several reduced
+//! or scanned values, mapped-out redomap results, …) is reported as an error located at the
+//! op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -57,11 +61,11 @@ use crate::util::*;
 #[path = "scan.rs"]
 mod scan;
 
-/// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
-/// grid programs.
+/// Kernel extraction: lower top-level `soac` maps, reductions, scans and filters of each
+/// function to `hpar` grid programs.
 #[pass(
     argument = "convert-soac-to-hpar",
-    summary = "Extract kernels: soac maps and reductions to hpar grid programs",
+    summary = "Extract kernels: soac maps, reductions, scans and filters to hpar grid programs",
     anchor = "builtin.module",
     name = "ConvertSoacToHPar"
 )]
