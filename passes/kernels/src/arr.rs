@@ -75,7 +75,8 @@ pub enum Arr {
         ext: Vec<Value>,
     },
     /// An index function given as code (`f(builder, idx)` builds element `idx` where it is
-    /// read): the adjusting step of a scan, a filter's positions (module `scan`).
+    /// read): the adjusting step of a scan, the mapped-out values of a `scanomap` (module
+    /// `scan`).
     Code { f: CodeFn, ext: Vec<Value> },
 }
 

@@ -47,8 +47,8 @@
 //!   (module `gpu_scan`).
 //!
 //! Anything else (a program at another place, `interleave` below the grid, `power`,
-//! `while`, `seqfor`, a push array written by `map`, an op of a dialect other than `arith`, `math`,
-//! `scf`, `memref`, `index`, `gpu` inside a kernel, …) is an error located at the op.
+//! `while`, `seqfor`, a push array written by `map`, an op of a dialect other than `arith`,
+//! `math`, `scf`, `memref`, `index`, `gpu` inside a kernel, …) is an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -427,7 +427,7 @@ impl Host {
                 ("interleave", bin(&mut hb, "arith.maxui", c, one))
             }
             _ => {
-                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid> or concat<block>)"));
+                return Err(err(hb.ctx, pdef, "cannot be lowered to a kernel by convert-hpar-to-gpu (a grid-level push array must be push<grid>, concat<block> or interleave<block>)"));
             }
         };
         // The kernel.
