@@ -74,7 +74,14 @@ pub enum Arr {
         b: Box<Arr>,
         ext: Vec<Value>,
     },
+    /// An index function given as code (`f(builder, idx)` builds element `idx` where it is
+    /// read): the adjusting step of a scan, the mapped-out values of a `scanomap` (module
+    /// `scan`).
+    Code { f: CodeFn, ext: Vec<Value> },
 }
+
+/// The element builder of [`Arr::Code`].
+pub type CodeFn = std::rc::Rc<dyn Fn(&mut Builder<'_>, &[Value]) -> Value>;
 
 impl Arr {
     /// The extents.
@@ -91,7 +98,8 @@ impl Arr {
             | Arr::Transpose { ext, .. }
             | Arr::Fix { ext, .. }
             | Arr::Concat { ext, .. }
-            | Arr::Select { ext, .. } => ext,
+            | Arr::Select { ext, .. }
+            | Arr::Code { ext, .. } => ext,
         }
     }
 }
@@ -219,6 +227,7 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
                 |b| read(b, &e, idx, elem),
             )
         }
+        Arr::Code { f, .. } => f(b, idx),
     }
 }
 

@@ -53,6 +53,9 @@
 //!   frees (module `loops`).
 //!
 //! * Integers narrower than 32 bits (booleans) cross the warp shuffles widened to i32.
+//! * `scan<thread>` is a sequential loop, `scan<block>` a tiled block scan with warp shuffles
+//!   (`up`), `interleave<block>` at the grid level is `concat<block>` with its placement
+//!   (module `gpu_scan`).
 //!
 //! * FCL's constructs (module `block_loops`): `interleave<block>` at the grid level is
 //!   `concat<block>` with its placement region deciding where element `j` of block `b` goes;
@@ -77,6 +80,8 @@ use tail_hpar::types::{push_parts, Level};
 use crate::util::*;
 
 mod block_loops;
+#[path = "gpu_scan.rs"]
+mod gpu_scan;
 mod loops;
 
 /// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
@@ -1182,7 +1187,7 @@ impl Kernel<'_, '_> {
                         self.written.extend(group);
                     }
                 }
-                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.seqfor" => {}
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.seqfor" | "hpar.scan" => {}
                 // Forced with the other results of its `concat` (`force_block`).
                 "hpar.force" if self.mat.contains_key(&self.b.result(o, 0)) => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {
@@ -1288,6 +1293,8 @@ impl Kernel<'_, '_> {
                     k.program(body, Level::Thread, &subs)
                 })
             }
+            ("hpar.scan", Some(Level::Thread)) => self.scan_thread(d, sink),
+            ("hpar.scan", Some(Level::Block)) if l == Level::Block => self.scan_block(d, sink),
             _ => Err(err(self.b.ctx, d, format!("cannot be lowered by convert-hpar-to-gpu as a push array of a {l}-level program"))),
         }
     }

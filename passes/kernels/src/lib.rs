@@ -2,7 +2,7 @@
 //!
 //! | argument | anchor | what it does |
 //! | --- | --- | --- |
-//! | [`convert-soac-to-hpar`](mod@soac_to_hpar) | `builtin.module` | top-level SOACs (map nests, reductions; `soac.loop` as a host loop) → `hpar` grid programs |
+//! | [`convert-soac-to-hpar`](mod@soac_to_hpar) | `builtin.module` | top-level SOACs (map nests, reductions, scans, filters; `soac.loop` as a host loop) → `hpar` grid programs |
 //! | [`convert-hpar-to-gpu`](mod@hpar_to_gpu) | `builtin.module` | `hpar` grid programs → `gpu.module` kernels and host code (`gpu.alloc`, `gpu.memcpy`, `gpu.launch_func`) |
 //!
 //! Named pipeline `soac-to-gpu`:

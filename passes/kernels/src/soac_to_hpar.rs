@@ -26,6 +26,9 @@
 //! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
 //! | `loop` | a host `scf.for` whose body is converted the same way (module `loops`) | |
 //! | `update` of an element, `scf.if` yielding scalars | a host store; the branches converted in place (module `update`) | |
+//! | `scan`/`scanomap` (one scanned value) over a rank-1 array | three-phase scan (module `scan`): two programs, the adjustment an index function | `block-scan` |
+//! | `map` over a rank-2 array whose lambda is a `scan`/`scanomap` of its row | one block per row, `scan<block>` | `block-row-scan` |
+//! | `filter` | scan of the flags, count read on the host, one `interleave<block>` scatter per result | `block-scan`, `grid-scatter` |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -50,9 +53,9 @@
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, a `scan`, a `soac.loop` in a lambda, a non-commutative reduction,
-//! mapped-out results of a row reduction, an update of a row, …) is reported as an error
-//! located at the op.
+//! perfect map nest, `scatter`, a `soac.loop` in a lambda, a non-commutative reduction,
+//! several scanned values, mapped-out results of a row reduction, an update of a row, …) is
+//! reported as an error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -65,13 +68,15 @@ use crate::util::*;
 
 mod loops;
 mod mapout;
+#[path = "scan.rs"]
+mod scan;
 mod update;
 
-/// Kernel extraction: lower top-level `soac` maps and reductions of each function to `hpar`
-/// grid programs.
+/// Kernel extraction: lower top-level `soac` maps, reductions, scans, filters and loops of
+/// each function to `hpar` grid programs.
 #[pass(
     argument = "convert-soac-to-hpar",
-    summary = "Extract kernels: soac maps and reductions to hpar grid programs",
+    summary = "Extract kernels: soac maps, reductions, scans and filters to hpar grid programs",
     anchor = "builtin.module",
     name = "ConvertSoacToHPar"
 )]
@@ -441,6 +446,14 @@ impl Cx {
                     let r = b.result(op, i);
                     b.replace_all_uses_with(r, s);
                 }
+                dead.push(op);
+            }
+            "soac.scan" | "soac.scanomap" => {
+                self.convert_scan(b, op)?;
+                dead.push(op);
+            }
+            "soac.filter" => {
+                self.convert_filter(b, op)?;
                 dead.push(op);
             }
             "soac.dim" => {
@@ -1082,6 +1095,27 @@ impl Cx {
                 }
                 return Ok(());
             }
+            let is_scan = inner_name == "soac.scan" || inner_name == "soac.scanomap";
+            if ops.len() == 2
+                && is_scan
+                && cur == op
+                && binds.is_empty()
+                && yielded.len() == 1
+                && arrs[0].ext().len() == 2
+                && b.num_results(inner) == 1
+                && yielded.first() == b.results(inner).first()
+                && over_rows(b, b.num_operands(inner) - 1)
+            {
+                let sel: Vec<Arr> = b.operand_vec(inner)[..b.num_operands(inner) - 1]
+                    .iter()
+                    .map(|v| arrs[rows[v]].clone())
+                    .collect();
+                let ext = arrs[0].ext().to_vec();
+                let pull = self.row_scan(b, inner, &sel, &ext)?;
+                let res = b.result(op, 0);
+                self.arrs.insert(res, Arr::Grid { pull, ext });
+                return Ok(());
+            }
             let at = if ops.len() == 2 && inner_name.starts_with("soac.") {
                 inner
             } else {
@@ -1500,6 +1534,18 @@ fn push(b: &mut Builder<'_>, a: Value, elem: Type, l: Level) -> Value {
     let t = push_ty(b.ctx, elem, l);
     let lv = level(b.ctx, l);
     mk1(b, "hpar.push", &[a], t, &[("level", lv)])
+}
+
+/// `hpar.concat<l> count, chunk` of one result (see [`concat_n`]).
+fn concat(
+    b: &mut Builder<'_>,
+    l: Level,
+    count: Value,
+    chunk: Value,
+    elem: Type,
+    body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Value>,
+) -> CResult<Value> {
+    Ok(concat_n(b, l, count, &[chunk], &[elem], |b, i| Ok(vec![body(b, i)?]))?[0])
 }
 
 /// `hpar.concat<l> count, chunk { ^bb0(%i: index): … hpar.return body(%i) }` with one result

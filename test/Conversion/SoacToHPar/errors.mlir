@@ -16,16 +16,33 @@ func.func @noncomm(%xs: tensor<?xi32>) -> i32 {
 
 // -----
 
-// Scans have no kernel lowering yet.
-func.func @scan(%xs: tensor<?xi32>) -> tensor<?xi32> {
+// A scan of two values at once (a tuple operator) has no kernel lowering.
+func.func @scan2(%xs: tensor<?xi32>, %ys: tensor<?xi32>) -> tensor<?xi32> {
   %z = arith.constant 0 : i32
-  // expected-error@+1 {{'soac.scan' op cannot be lowered by convert-soac-to-hpar}}
-  %s = soac.scan %xs init(%z) : tensor<?xi32> -> tensor<?xi32> {
-  ^bb0(%a: i32, %x: i32):
+  // expected-error@+1 {{'soac.scan' op cannot be lowered by convert-soac-to-hpar: only scans of one value are supported, got 2}}
+  %s:2 = soac.scan %xs, %ys init(%z, %z) : tensor<?xi32>, tensor<?xi32> -> (tensor<?xi32>, tensor<?xi32>) {
+  ^bb0(%a: i32, %b: i32, %x: i32, %y: i32):
     %t = arith.addi %a, %x : i32
-    soac.yield %t : i32
+    %u = arith.muli %b, %y : i32
+    soac.yield %t, %u : i32, i32
   }
-  return %s : tensor<?xi32>
+  return %s#0 : tensor<?xi32>
+}
+
+// -----
+
+// A filter whose predicate reads a row (not a scalar) of its input.
+func.func @filter_row(%xs: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  // expected-error@+1 {{'soac.filter' op cannot be lowered by convert-soac-to-hpar: a filter predicate that reads a row of a rank ≥ 2 input}}
+  %r = soac.filter %xs : tensor<?x?xi32> -> tensor<?x?xi32> {
+  ^bb0(%row: tensor<?xi32>):
+    %c0 = arith.constant 0 : index
+    %v = soac.index %row[%c0] : tensor<?xi32> -> i32
+    %z = arith.constant 0 : i32
+    %b = arith.cmpi ne, %v, %z : i32
+    soac.yield %b : i1
+  }
+  return %r : tensor<?x?xi32>
 }
 
 // -----

@@ -266,7 +266,7 @@ impl Kernel<'_, '_> {
                         * const_index(self.b.ctx, chunk_of(self.b.ctx, d, r))?,
                 )
             }
-            "hpar.push" => {
+            "hpar.push" | "hpar.scan" => {
                 let a = self.b.operand(d, 0);
                 let g = self
                     .b
