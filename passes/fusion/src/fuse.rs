@@ -20,7 +20,8 @@
 //!   other users besides *C* (other consumers, a `filter`, `scatter`, a loop, a return, a use
 //!   inside a lambda), *P* is fused into its first fusible consumer and the results the other
 //!   users need become *mapped-out* results of the fused op (Futhark's rule), provided all the
-//!   other users come after that consumer; otherwise *P* is left alone. Cost model: a map is
+//!   other users come after that consumer (a view of *P*'s result placed before the consumer
+//!   is first moved down to its own first user); otherwise *P* is left alone. Cost model: a map is
 //!   *cheap* when its lambda has at most `max-recompute-ops` operations (constants not
 //!   counted), none with regions (no nested SOAC or control flow), and its inputs are already
 //!   materialized (block arguments, or results of anything but a `soac.map`, possibly through
@@ -323,6 +324,9 @@ impl SoacFuse {
                 continue;
             }
             let c = uses.consumers[0];
+            for &o in &uses.others {
+                sink_view_below(ctx, o, c, block);
+            }
             let later = uses
                 .consumers
                 .iter()
@@ -719,4 +723,44 @@ fn reads_only_before(ctx: &Context, b: OpId, a: OpId, block: BlockId) -> bool {
             }
         })
     })
+}
+
+/// Moves `o`, a view op (`reshape`, `slice`, `rotate`, `transpose`) of `block` placed before
+/// consumer `c`, down to just before its first user when that user comes after `c`, so the
+/// view no longer keeps its producer from fusing into `c` with mapped-out results. Views are
+/// pure and their operands are defined above them, so moving one down is always legal.
+fn sink_view_below(ctx: &mut Context, o: OpId, c: OpId, block: BlockId) {
+    let view = [
+        "soac.reshape",
+        "soac.slice",
+        "soac.rotate",
+        "soac.transpose",
+    ];
+    if ctx.op_parent_block(o) != Some(block)
+        || ctx.is_before_in_block(c, o)
+        || !view.iter().any(|v| ctx.op_is(o, v))
+    {
+        return;
+    }
+    let users: Option<Vec<OpId>> = ctx
+        .results(o)
+        .iter()
+        .flat_map(|&r| {
+            ctx.uses(r)
+                .map(|u| ancestor_in(ctx, u.op, block))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let Some(users) = users else {
+        return;
+    };
+    let Some(&first) = users
+        .iter()
+        .reduce(|a, b| if ctx.is_before_in_block(*b, *a) { b } else { a })
+    else {
+        return;
+    };
+    if ctx.is_before_in_block(c, first) {
+        ctx.move_op(o, InsertPoint::Before(first));
+    }
 }

@@ -21,8 +21,8 @@
 //!   constant extents) is its source: the traversal is the same, and the producer can fuse.
 //! * **Reversal under a commutative reduction** ([`UnreverseCommutativeReduction`]): a
 //!   `reduce`/`redomap` marked `comm`, without mapped-out results, whose inputs are all the
-//!   full reversal of rank-1 arrays (`slice [n-1] [n] [-1]`, how APL's right-fold reduction
-//!   is spelled) reduces the arrays themselves: the operator is associative and commutative,
+//!   full reversal of rank-1 arrays (`slice [max(n-1,0)] [n] [-1]`, how APL's right-fold
+//!   reduction is spelled) reduces the arrays themselves: the operator is associative and commutative,
 //!   so the order of the elements does not matter.
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`).
@@ -329,7 +329,9 @@ impl RewritePattern for InputsThroughShapeCasts {
     }
 }
 
-/// The reversed array when `x` is `soac.slice %a [n-1] [n] [-1]` of a rank-1 `%a` of extent `n`.
+/// The reversed array when `x` is `soac.slice %a [n-1] [n] [-1]` of a rank-1 `%a` of extent
+/// `n`: `n` a constant equal to the static extent, the extent a `reshape` gave `%a`, or
+/// `soac.dim %a, 0`; the offset `n - 1`, also as `max(n - 1, 0)` (how `tail-to-soac` clamps it).
 fn reversal_source(ctx: &Context, x: Value) -> Option<Value> {
     let d = ctx.defining_op(x).filter(|&d| ctx.op_is(d, "soac.slice"))?;
     let ops = ctx.operand_vec(d);
@@ -337,8 +339,41 @@ fn reversal_source(ctx: &Context, x: Value) -> Option<Value> {
         return None;
     };
     let c = |v| tail_builtin::util::constant_int(ctx, v);
-    let n = crate::screma::static_outer_extent(ctx, src)?;
-    (c(stride)? == -1 && c(size)? == n && c(off)? == n - 1).then_some(src)
+    if c(stride)? != -1 {
+        return None;
+    }
+    let def = |v: Value, name: &str| ctx.defining_op(v).filter(|&o| ctx.op_is(o, name));
+    let whole = match (c(size), crate::screma::static_outer_extent(ctx, src)) {
+        (Some(k), Some(n)) => k == n,
+        _ => {
+            def(src, "soac.reshape")
+                .is_some_and(|r| ctx.num_operands(r) == 2 && ctx.operand(r, 1) == size)
+                || def(size, "soac.dim").is_some_and(|o| {
+                    ctx.operand(o, 0) == src
+                        && ctx.attr(o, "axis").and_then(|a| ctx.attr_as_int(a)) == Some(0)
+                })
+        }
+    };
+    // The offset: n - 1, possibly clamped below by 0.
+    let mut off = off;
+    if let Some(m) = def(off, "arith.maxsi") {
+        let (a, b) = (ctx.operand(m, 0), ctx.operand(m, 1));
+        off = match (c(a), c(b)) {
+            (_, Some(0)) => a,
+            (Some(0), _) => b,
+            _ => return None,
+        };
+    }
+    let last = match (c(off), c(size)) {
+        (Some(o), Some(k)) => o == k - 1,
+        _ => {
+            def(off, "arith.subi")
+                .is_some_and(|o| ctx.operand(o, 0) == size && c(ctx.operand(o, 1)) == Some(1))
+                || def(off, "arith.addi")
+                    .is_some_and(|o| ctx.operand(o, 0) == size && c(ctx.operand(o, 1)) == Some(-1))
+        }
+    };
+    (whole && last).then_some(src)
 }
 
 /// Reduces the arrays themselves where a commutative reduction traverses their reversals (see
