@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SOAC counts per function of the nine benchmark programs (test/Frontend/APL/programs/), after
-# the `tail-to-soac` pipeline and, when tail-opt has the pass, after `soac-fuse` as well.
+# the `tail-to-soac` pipeline and, when tail-opt has the pass, after `soac-fuse` and after
+# `soac-opt` (simplify, CSE, fuse: the pipeline kernel extraction runs) as well.
 # Prints the Markdown tables of docs/SOAC.md (paste them over the tables there to refresh it).
 #
 # Needs tail-translate (APL → tail) and tail-opt, from $TAIL_TOOLS_DIR (default: the
@@ -14,6 +15,7 @@ programs=(blackscholes easter hotspot integral life mandelbrot1 mandelbrot2 sign
 kinds=(map reduce scan redomap scanomap filter loop)
 lower='builtin.module(tail-to-soac)'
 fuse='builtin.module(tail-to-soac,func.func(soac-fuse))'
+opt='builtin.module(tail-to-soac,func.func(soac-opt))'
 
 for t in tail-translate tail-opt; do
   if [[ ! -x $tools/$t ]]; then
@@ -62,6 +64,8 @@ for p in "${programs[@]}"; do
   if ((have_fuse)); then
     "$tools/tail-opt" "$tmp/$p.tail.mlir" --pass-pipeline="$fuse" > "$tmp/$p.fused.mlir"
     counts "$tmp/$p.fused.mlir" > "$tmp/$p.fuse"
+    "$tools/tail-opt" "$tmp/$p.tail.mlir" --pass-pipeline="$opt" > "$tmp/$p.opt.mlir"
+    counts "$tmp/$p.opt.mlir" > "$tmp/$p.opt"
   fi
   while read -r fn c1 c2 c3 c4 c5 c6 c7; do
     total=$((c1 + c2 + c3 + c4 + c5 + c6 + c7))
@@ -75,14 +79,19 @@ for p in "${programs[@]}"; do
 done
 if ((have_fuse)); then
   echo
-  echo "### After \`tail-to-soac\` then \`soac-fuse\`"
-  echo
-  printf '| program | function |'; printf ' %s |' "${kinds[@]}"; echo ' total |'
-  printf '|---|---|'; printf -- '---:|%.0s' "${kinds[@]}"; echo '---:|'
-  for p in "${programs[@]}"; do
-    while read -r fn c1 c2 c3 c4 c5 c6 c7; do
-      total=$((c1 + c2 + c3 + c4 + c5 + c6 + c7))
-      echo "| $p | @$fn | $c1 | $c2 | $c3 | $c4 | $c5 | $c6 | $c7 | $total |"
-    done < "$tmp/$p.fuse"
+  for stage in fuse opt; do
+    pass=soac-fuse
+    [[ $stage == opt ]] && pass=soac-opt
+    echo
+    echo "### After \`tail-to-soac\` then \`$pass\`"
+    echo
+    printf '| program | function |'; printf ' %s |' "${kinds[@]}"; echo ' total |'
+    printf '|---|---|'; printf -- '---:|%.0s' "${kinds[@]}"; echo '---:|'
+    for p in "${programs[@]}"; do
+      while read -r fn c1 c2 c3 c4 c5 c6 c7; do
+        total=$((c1 + c2 + c3 + c4 + c5 + c6 + c7))
+        echo "| $p | @$fn | $c1 | $c2 | $c3 | $c4 | $c5 | $c6 | $c7 | $total |"
+      done < "$tmp/$p.$stage"
+    done
   done
 fi

@@ -495,3 +495,57 @@ func.func @black_scholes_cnd(%s: tensor<?xf64>, %k: tensor<?xf64>) -> (tensor<?x
   }
   return %call, %put : tensor<?xf64>, tensor<?xf64>
 }
+
+// -----
+
+// Two reductions of different results of one map (blackscholes' `+/call` and `+/put`), the
+// first one's value used before the second: they join first (at the first one's place, since
+// all the second reads exists there), then the map fuses into the joint reduction: one
+// redomap of two values, no mapped-out results.
+// CHECK-LABEL: func.func @reductions_of_one_map
+// CHECK:         %[[R:.*]]:2 = soac.redomap %arg0 init(%{{.*}}, %{{.*}}) comm : tensor<?xf64> -> (f64, f64)
+// CHECK-NOT:     soac.{{map|reduce|redomap}}
+// CHECK:         %[[D:.*]] = arith.divf %[[R]]#0, %{{.*}}
+// CHECK:         return %[[D]], %[[R]]#1
+func.func @reductions_of_one_map(%xs: tensor<?xf64>) -> (f64, f64) {
+  %z = arith.constant 0.0 : f64
+  %two = arith.constant 2.0 : f64
+  %a, %b = soac.map %xs : tensor<?xf64> -> (tensor<?xf64>, tensor<?xf64>) {
+  ^bb0(%x: f64):
+    %s = arith.addf %x, %x : f64
+    %p = arith.mulf %x, %x : f64
+    soac.yield %s, %p : f64, f64
+  }
+  %ra = soac.reduce %a init(%z) comm : tensor<?xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y : f64
+    soac.yield %s : f64
+  }
+  %d = arith.divf %ra, %two : f64
+  %rb = soac.reduce %b init(%z) comm : tensor<?xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y : f64
+    soac.yield %s : f64
+  }
+  return %d, %rb : f64, f64
+}
+
+// -----
+
+// Maps over different arrays of one static extent are siblings too.
+// CHECK-LABEL: func.func @equal_static_extents
+// CHECK-COUNT-1: soac.map
+// CHECK-NOT:     soac.map
+func.func @equal_static_extents(%xs: tensor<8xf64>, %ys: tensor<8xf64>) -> (tensor<8xf64>, tensor<8xf64>) {
+  %a = soac.map %xs : tensor<8xf64> -> tensor<8xf64> {
+  ^bb0(%x: f64):
+    %s = arith.addf %x, %x : f64
+    soac.yield %s : f64
+  }
+  %b = soac.map %ys : tensor<8xf64> -> tensor<8xf64> {
+  ^bb0(%y: f64):
+    %s = arith.mulf %y, %y : f64
+    soac.yield %s : f64
+  }
+  return %a, %b : tensor<8xf64>, tensor<8xf64>
+}

@@ -154,3 +154,63 @@ func.func @dim_through_update(%a: tensor<?xi32>, %b: tensor<?xf64>, %v: i32, %w:
   %e = soac.dim %s, 0 : tensor<?xf64>
   return %d, %e, %u, %s : index, index, tensor<?xi32>, tensor<?xf64>
 }
+
+// -----
+
+// A reshape that only relaxes a static shape (same rank, same constant extents) does not
+// stand between a map and its input; a cyclic one does.
+// CHECK-LABEL: func.func @through_shape_cast
+// CHECK:         soac.map %arg0 : tensor<8xf64> -> tensor<?xf64>
+// CHECK:         %[[R:.*]] = soac.reshape %arg0 to(%{{.*}}) cyclic : tensor<8xf64> -> tensor<?xf64>
+// CHECK:         soac.map %[[R]] : tensor<?xf64> -> tensor<?xf64>
+func.func @through_shape_cast(%xs: tensor<8xf64>) -> (tensor<?xf64>, tensor<?xf64>) {
+  %c8 = arith.constant 8 : index
+  %r = soac.reshape %xs to(%c8) : tensor<8xf64> -> tensor<?xf64>
+  %a = soac.map %r : tensor<?xf64> -> tensor<?xf64> {
+  ^bb0(%x: f64):
+    %y = arith.addf %x, %x : f64
+    soac.yield %y : f64
+  }
+  %q = soac.reshape %xs to(%c8) cyclic : tensor<8xf64> -> tensor<?xf64>
+  %b = soac.map %q : tensor<?xf64> -> tensor<?xf64> {
+  ^bb0(%x: f64):
+    %y = arith.mulf %x, %x : f64
+    soac.yield %y : f64
+  }
+  return %a, %b : tensor<?xf64>, tensor<?xf64>
+}
+
+// -----
+
+// A commutative reduction of reversed arrays (APL's right-fold `+/`) reduces the arrays
+// themselves; a non-commutative one, or a partial reversal, keeps the slice.
+// CHECK-LABEL: func.func @unreverse_comm
+// CHECK:         %[[S:.*]] = soac.slice %arg0[%{{.*}}] [%{{.*}}] [%{{.*}}]
+// CHECK:         soac.reduce %arg0 init(%{{.*}}) comm
+// CHECK:         soac.reduce %[[S]] init(%{{.*}}) :
+// CHECK:         soac.reduce %{{.*}} init(%{{.*}}) comm
+func.func @unreverse_comm(%xs: tensor<16xf64>) -> (f64, f64, f64) {
+  %c15 = arith.constant 15 : index
+  %c16 = arith.constant 16 : index
+  %c8 = arith.constant 8 : index
+  %m1 = arith.constant -1 : index
+  %z = arith.constant 0.0 : f64
+  %rev = soac.slice %xs[%c15] [%c16] [%m1] : tensor<16xf64> -> tensor<?xf64>
+  %a = soac.reduce %rev init(%z) comm : tensor<?xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y : f64
+    soac.yield %s : f64
+  }
+  %b = soac.reduce %rev init(%z) : tensor<?xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.subf %x, %y : f64
+    soac.yield %s : f64
+  }
+  %half = soac.slice %xs[%c15] [%c8] [%m1] : tensor<16xf64> -> tensor<?xf64>
+  %c = soac.reduce %half init(%z) comm : tensor<?xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y : f64
+    soac.yield %s : f64
+  }
+  return %a, %b, %c : f64, f64, f64
+}

@@ -20,7 +20,8 @@
 //!   other users besides *C* (other consumers, a `filter`, `scatter`, a loop, a return, a use
 //!   inside a lambda), *P* is fused into its first fusible consumer and the results the other
 //!   users need become *mapped-out* results of the fused op (Futhark's rule), provided all the
-//!   other users come after that consumer; otherwise *P* is left alone. Cost model: a map is
+//!   other users come after that consumer (a view of *P*'s result placed before the consumer
+//!   is first moved down to its own first user); otherwise *P* is left alone. Cost model: a map is
 //!   *cheap* when its lambda has at most `max-recompute-ops` operations (constants not
 //!   counted), none with regions (no nested SOAC or control flow), and its inputs are already
 //!   materialized (block arguments, or results of anything but a `soac.map`, possibly through
@@ -35,8 +36,11 @@
 //!   the producer is cheap. `transpose` and `reshape` of a map's result are not pushed (they
 //!   would need a map nest over the other axes); they keep the producer materialized.
 //! * **Horizontal fusion** (option `horizontal`, default on): two sibling screma ops of the
-//!   same block that read a common input array (hence have one iteration space) become one
-//!   op when the second does not depend on the first: `map`+`map` → `map`, `map`/`reduce`/
+//!   same block that read a common input array, results of one `soac.map`, or arrays of equal
+//!   static extent (hence have one iteration space), become one
+//!   op when the second does not depend on the first (the fused op takes the second's place,
+//!   or the first's when everything the second reads is defined before the first, e.g. when
+//!   the first's result is printed before the second): `map`+`map` → `map`, `map`/`reduce`/
 //!   `redomap` pairs → one `redomap` with the reductions' operators side by side (two
 //!   reductions of the same array become one `redomap` with two results), `map`/`scan`/
 //!   `scanomap` pairs → one `scanomap`. A reduction and a scan are not combined (no `screma`).
@@ -62,7 +66,9 @@ use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, Value};
 use tail_soac::ops::view::{DimOp, RotateOp, SliceOp};
 use tail_soac::types::array_parts;
 
-use crate::screma::{add_unique, ancestor_in, build, inline_lambda, Kind, Screma, Spec};
+use crate::screma::{
+    add_unique, ancestor_in, build, inline_lambda, static_outer_extent, Kind, Screma, Spec,
+};
 
 /// Fuse SOACs: producer→consumer fusion of maps into maps, reductions and scans (`redomap`,
 /// `scanomap`), views pushed through maps, and horizontal fusion of sibling SOACs.
@@ -318,6 +324,9 @@ impl SoacFuse {
                 continue;
             }
             let c = uses.consumers[0];
+            for &o in &uses.others {
+                sink_view_below(ctx, o, c, block);
+            }
             let later = uses
                 .consumers
                 .iter()
@@ -524,8 +533,17 @@ impl SoacFuse {
         changed
     }
 
-    /// Horizontal fusion of sibling screma ops of `block`.
+    /// Horizontal fusion of sibling screma ops of `block`: first reductions with reductions and
+    /// scans with scans, then pairs with maps. (A map fused into a reduction first would turn
+    /// the map's results into mapped-out results of the reduction, and a second reduction
+    /// reading them would then depend on the first and could no longer join it.)
     fn horizontal_block(&self, ctx: &mut Context, block: BlockId) -> bool {
+        let combining = self.horizontal_pass(ctx, block, false);
+        self.horizontal_pass(ctx, block, true) | combining
+    }
+
+    /// One sweep of [`Self::horizontal_block`]: pairs involving a `map` only when `with_maps`.
+    fn horizontal_pass(&self, ctx: &mut Context, block: BlockId, with_maps: bool) -> bool {
         let mut changed = false;
         'restart: loop {
             if !ctx.block_exists(block) {
@@ -540,23 +558,30 @@ impl SoacFuse {
                 let sb = Screma::of(ctx, b).expect("screma");
                 for &a in ops[..jb].iter().rev() {
                     let sa = Screma::of(ctx, a).expect("screma");
-                    if combined_kind(sa.kind, sb.kind).is_none() {
+                    if combined_kind(sa.kind, sb.kind).is_none()
+                        || (!with_maps && (sa.kind == Kind::Map || sb.kind == Kind::Map))
+                    {
                         continue;
                     }
-                    if !sa.inputs.iter().any(|x| sb.inputs.contains(x)) {
+                    if !one_iteration_space(ctx, &sa.inputs, &sb.inputs) {
                         continue;
                     }
-                    // B (and everything between A and B) must not use A's results.
+                    // At B's position: B (and everything between A and B) must not use A's
+                    // results. At A's position: everything B reads is defined before A.
                     let independent = ctx.results(a).iter().all(|&r| {
                         ctx.uses(r).all(|u| {
                             ancestor_in(ctx, u.op, block)
                                 .is_some_and(|o| o != b && ctx.is_before_in_block(b, o))
                         })
                     });
-                    if !independent {
+                    let at = if independent {
+                        b
+                    } else if reads_only_before(ctx, b, a, block) {
+                        a
+                    } else {
                         continue;
-                    }
-                    self.fuse_horizontal(ctx, &sa, &sb);
+                    };
+                    self.fuse_horizontal(ctx, &sa, &sb, at);
                     self.num_horizontal.inc();
                     changed = true;
                     continue 'restart;
@@ -566,8 +591,8 @@ impl SoacFuse {
         }
     }
 
-    /// Fuses siblings `a` and `b` (`a` first) into one op at `b`'s position.
-    fn fuse_horizontal(&self, ctx: &mut Context, a: &Screma, b: &Screma) {
+    /// Fuses siblings `a` and `b` (`a` first) into one op placed before `at` (`a.op` or `b.op`).
+    fn fuse_horizontal(&self, ctx: &mut Context, a: &Screma, b: &Screma, at: OpId) {
         let kind = combined_kind(a.kind, b.kind).expect("compatible");
         let mut inputs = Vec::new();
         for &x in a.inputs.iter().chain(&b.inputs) {
@@ -602,7 +627,7 @@ impl SoacFuse {
         let (a2, b2) = (a.clone(), b.clone());
         let new = build(
             ctx,
-            b.op,
+            at,
             loc,
             spec,
             |ctx, blk, args| {
@@ -666,5 +691,76 @@ fn is_materialized(ctx: &Context, x: Value) -> bool {
             }
             _ => true,
         },
+    }
+}
+
+/// Whether two screma ops with inputs `xs` and `ys` traverse one iteration space: they read a
+/// common array, or results of one `soac.map` (whose results all have its extent), or arrays
+/// whose outer extents are statically known and equal.
+fn one_iteration_space(ctx: &Context, xs: &[Value], ys: &[Value]) -> bool {
+    let map_of = |v: Value| ctx.defining_op(v).filter(|&d| ctx.op_is(d, "soac.map"));
+    let shared = xs.iter().any(|&x| {
+        ys.iter()
+            .any(|&y| x == y || map_of(x).is_some_and(|m| map_of(y) == Some(m)))
+    });
+    let extent = |vs: &[Value]| vs.iter().find_map(|&v| static_outer_extent(ctx, v));
+    shared || extent(xs).is_some_and(|n| extent(ys) == Some(n))
+}
+
+/// Whether every value that op `b` (its operands and the free values of its regions) reads is
+/// defined before op `a` of `block` (or outside `block`), so `b` could be computed at `a`'s
+/// position.
+fn reads_only_before(ctx: &Context, b: OpId, a: OpId, block: BlockId) -> bool {
+    ctx.walk_preorder(b).into_iter().all(|o| {
+        ctx.operands(o).all(|v| {
+            if crate::screma::defined_inside(ctx, v, b) {
+                return true;
+            }
+            match ctx.defining_op(v) {
+                Some(d) => ancestor_in(ctx, d, block).is_none_or(|d| ctx.is_before_in_block(d, a)),
+                // A block argument is defined before every op of its block.
+                None => true,
+            }
+        })
+    })
+}
+
+/// Moves `o`, a view op (`reshape`, `slice`, `rotate`, `transpose`) of `block` placed before
+/// consumer `c`, down to just before its first user when that user comes after `c`, so the
+/// view no longer keeps its producer from fusing into `c` with mapped-out results. Views are
+/// pure and their operands are defined above them, so moving one down is always legal.
+fn sink_view_below(ctx: &mut Context, o: OpId, c: OpId, block: BlockId) {
+    let view = [
+        "soac.reshape",
+        "soac.slice",
+        "soac.rotate",
+        "soac.transpose",
+    ];
+    if ctx.op_parent_block(o) != Some(block)
+        || ctx.is_before_in_block(c, o)
+        || !view.iter().any(|v| ctx.op_is(o, v))
+    {
+        return;
+    }
+    let users: Option<Vec<OpId>> = ctx
+        .results(o)
+        .iter()
+        .flat_map(|&r| {
+            ctx.uses(r)
+                .map(|u| ancestor_in(ctx, u.op, block))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let Some(users) = users else {
+        return;
+    };
+    let Some(&first) = users
+        .iter()
+        .reduce(|a, b| if ctx.is_before_in_block(*b, *a) { b } else { a })
+    else {
+        return;
+    };
+    if ctx.is_before_in_block(c, first) {
+        ctx.move_op(o, InsertPoint::Before(first));
     }
 }

@@ -11,9 +11,11 @@
 //! caller.
 
 use rustc_hash::FxHashMap;
-use tail_ir::{BlockId, Builder, Context, InsertPoint, Location, OpId, RegionId, Type, Value};
+use tail_ir::{
+    BlockId, Builder, Context, InsertPoint, Location, OpId, RegionId, Type, Value, DYNAMIC,
+};
 use tail_soac::ops::parallel::{MapOp, RedomapOp, ReduceOp, ScanOp, ScanomapOp, YieldOp};
-use tail_soac::types::row_of;
+use tail_soac::types::{array_parts, row_of};
 
 /// What the combining part of a screma does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -279,5 +281,24 @@ pub(crate) fn ancestor_in(ctx: &Context, mut op: OpId, block: BlockId) -> Option
             return Some(op);
         }
         op = ctx.op_parent_op(op)?;
+    }
+}
+
+/// The extent of axis 0 of array `v` when it is known statically: from its type, through the
+/// maps that produced it (a map's results have its inputs' extent) and through reshapes with
+/// constant extents.
+pub(crate) fn static_outer_extent(ctx: &Context, v: Value) -> Option<i64> {
+    let (shape, _) = array_parts(ctx, ctx.value_type(v))?;
+    match shape.first() {
+        None => None,
+        Some(&d) if d != DYNAMIC => Some(d),
+        Some(_) => {
+            let d = ctx.defining_op(v)?;
+            if ctx.op_is(d, "soac.reshape") {
+                return tail_builtin::util::constant_int(ctx, *ctx.operand_vec(d).get(1)?);
+            }
+            let s = Screma::of(ctx, d).filter(|s| matches!(s.kind, Kind::Map))?;
+            s.inputs.iter().find_map(|&x| static_outer_extent(ctx, x))
+        }
     }
 }

@@ -16,6 +16,14 @@
 //!   dropped (one input is kept, it carries the extent); an array passed twice becomes one
 //!   input; an input that is a `soac.replicate` of `v` is replaced by `v` inside the lambda
 //!   (copy propagation of the replicated row) when another input carries the extent.
+//! * **Shape casts** ([`InputsThroughShapeCasts`]): an input that is a `reshape` keeping the
+//!   source's rank and extents (a static shape relaxed to a dynamic one, with the same
+//!   constant extents) is its source: the traversal is the same, and the producer can fuse.
+//! * **Reversal under a commutative reduction** ([`UnreverseCommutativeReduction`]): a
+//!   `reduce`/`redomap` marked `comm`, without mapped-out results, whose inputs are all the
+//!   full reversal of rank-1 arrays (`slice [max(n-1,0)] [n] [-1]`, how APL's right-fold
+//!   reduction is spelled) reduces the arrays themselves: the operator is associative and commutative,
+//!   so the order of the elements does not matter.
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
@@ -71,6 +79,8 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(MoveConstantsRight);
     set.add(RemoveDeadResults);
     set.add(SimplifyInputs);
+    set.add(InputsThroughShapeCasts);
+    set.add(UnreverseCommutativeReduction);
     set.add(ForwardInputs);
     set.add(InvariantMapToReplicate);
     set.add(IndexOfCreated);
@@ -254,6 +264,154 @@ impl RewritePattern for SimplifyInputs {
         }
         let keep: Vec<usize> = (0..ctx.num_results(op)).collect();
         rebuild(ctx, &s, inputs, &sources, &keep);
+        true
+    }
+}
+
+/// The source of `x` when `x` is a non-cyclic `soac.reshape` that keeps the source's rank and
+/// every extent (each static source extent equals the result's static extent or its constant
+/// extent operand; a dynamic source extent is only matched by the same dynamic extent value
+/// read with `soac.dim`, which is not tried here).
+fn shape_cast_source(ctx: &Context, x: Value) -> Option<Value> {
+    let d = ctx
+        .defining_op(x)
+        .filter(|&d| ctx.op_is(d, "soac.reshape"))?;
+    if ctx.attr(d, "cyclic").is_some() {
+        return None;
+    }
+    let src = ctx.operand(d, 0);
+    let (ss, _) = array_parts(ctx, ctx.value_type(src))?;
+    let (rs, _) = array_parts(ctx, ctx.value_type(x))?;
+    if ss.len() != rs.len() {
+        return None;
+    }
+    let mut dynamic = ctx.operand_vec(d).into_iter().skip(1);
+    for (&s, &r) in ss.iter().zip(rs.iter()) {
+        let r = if r == DYNAMIC {
+            tail_builtin::util::constant_int(ctx, dynamic.next()?)?
+        } else {
+            r
+        };
+        if s == DYNAMIC || s != r {
+            return None;
+        }
+    }
+    Some(src)
+}
+
+/// Traverses the source of a shape-preserving `reshape` input directly (see
+/// [`shape_cast_source`]), so the reshape does not separate a producer from its consumer.
+pub struct InputsThroughShapeCasts;
+
+impl RewritePattern for InputsThroughShapeCasts {
+    fn root(&self) -> Option<&'static str> {
+        None
+    }
+    fn name(&self) -> &'static str {
+        "InputsThroughShapeCasts"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = Screma::of(ctx, op) else {
+            return false;
+        };
+        let mut changed = false;
+        for (i, &x) in s.inputs.iter().enumerate() {
+            if ctx.operand(op, i) != x {
+                return changed;
+            }
+            if let Some(src) = shape_cast_source(ctx, x) {
+                ctx.set_operand(op, i, src);
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+/// The reversed array when `x` is `soac.slice %a [n-1] [n] [-1]` of a rank-1 `%a` of extent
+/// `n`: `n` a constant equal to the static extent, the extent a `reshape` gave `%a`, or
+/// `soac.dim %a, 0`; the offset `n - 1`, also as `max(n - 1, 0)` (how `tail-to-soac` clamps it).
+fn reversal_source(ctx: &Context, x: Value) -> Option<Value> {
+    let d = ctx.defining_op(x).filter(|&d| ctx.op_is(d, "soac.slice"))?;
+    let ops = ctx.operand_vec(d);
+    let [src, off, size, stride] = ops[..] else {
+        return None;
+    };
+    let c = |v| tail_builtin::util::constant_int(ctx, v);
+    if c(stride)? != -1 {
+        return None;
+    }
+    let def = |v: Value, name: &str| ctx.defining_op(v).filter(|&o| ctx.op_is(o, name));
+    let whole = match (c(size), crate::screma::static_outer_extent(ctx, src)) {
+        (Some(k), Some(n)) => k == n,
+        _ => {
+            def(src, "soac.reshape")
+                .is_some_and(|r| ctx.num_operands(r) == 2 && ctx.operand(r, 1) == size)
+                || def(size, "soac.dim").is_some_and(|o| {
+                    ctx.operand(o, 0) == src
+                        && ctx.attr(o, "axis").and_then(|a| ctx.attr_as_int(a)) == Some(0)
+                })
+        }
+    };
+    // The offset: n - 1, possibly clamped below by 0.
+    let mut off = off;
+    if let Some(m) = def(off, "arith.maxsi") {
+        let (a, b) = (ctx.operand(m, 0), ctx.operand(m, 1));
+        off = match (c(a), c(b)) {
+            (_, Some(0)) => a,
+            (Some(0), _) => b,
+            _ => return None,
+        };
+    }
+    let last = match (c(off), c(size)) {
+        (Some(o), Some(k)) => o == k - 1,
+        _ => {
+            def(off, "arith.subi")
+                .is_some_and(|o| ctx.operand(o, 0) == size && c(ctx.operand(o, 1)) == Some(1))
+                || def(off, "arith.addi")
+                    .is_some_and(|o| ctx.operand(o, 0) == size && c(ctx.operand(o, 1)) == Some(-1))
+        }
+    };
+    (whole && last).then_some(src)
+}
+
+/// Reduces the arrays themselves where a commutative reduction traverses their reversals (see
+/// [`reversal_source`]).
+pub struct UnreverseCommutativeReduction;
+
+impl RewritePattern for UnreverseCommutativeReduction {
+    fn root(&self) -> Option<&'static str> {
+        None
+    }
+    fn name(&self) -> &'static str {
+        "UnreverseCommutativeReduction"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = Screma::of(ctx, op) else {
+            return false;
+        };
+        if !matches!(s.kind, crate::screma::Kind::Reduce)
+            || !s.comm
+            || ctx.num_results(op) != s.neutral.len()
+        {
+            return false;
+        }
+        let Some(srcs) = s
+            .inputs
+            .iter()
+            .map(|&x| reversal_source(ctx, x))
+            .collect::<Option<Vec<Value>>>()
+        else {
+            return false;
+        };
+        if (0..srcs.len()).any(|i| ctx.operand(op, i) != s.inputs[i]) {
+            return false;
+        }
+        for (i, src) in srcs.into_iter().enumerate() {
+            ctx.set_operand(op, i, src);
+        }
         true
     }
 }

@@ -92,3 +92,31 @@ func.func @concat_one(%a: tensor<?xf64>) -> tensor<?xf64> {
   %r = soac.concat %a along 0 : tensor<?xf64> -> tensor<?xf64>
   return %r : tensor<?xf64>
 }
+
+// -----
+
+// `dim` of an inner axis of a map-nest result is the extent of the input row the inner map
+// traverses; an inner map over something else keeps the `dim`.
+// CHECK-LABEL: func.func @dim_through_map_nest
+// CHECK-SAME:  (%[[A:.*]]: tensor<?x?xf64>, %[[B:.*]]: tensor<?x?xf64>, %[[V:.*]]: tensor<?xf64>)
+// CHECK:         %[[M:.*]]:2 = soac.map
+// CHECK:         %[[D:.*]] = soac.dim %[[B]], 1 : tensor<?x?xf64>
+// CHECK:         %[[E:.*]] = soac.dim %[[M]]#1, 1 : tensor<?x?xf64>
+// CHECK:         return %[[D]], %[[E]]
+func.func @dim_through_map_nest(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %v: tensor<?xf64>) -> (index, index) {
+  %m:2 = soac.map %a, %b : tensor<?x?xf64>, tensor<?x?xf64> -> (tensor<?x?xf64>, tensor<?x?xf64>) {
+  ^bb0(%ra: tensor<?xf64>, %rb: tensor<?xf64>):
+    %x = soac.map %rb : tensor<?xf64> -> tensor<?xf64> {
+    ^bb1(%e: f64):
+      soac.yield %e : f64
+    }
+    %y = soac.map %v : tensor<?xf64> -> tensor<?xf64> {
+    ^bb2(%e: f64):
+      soac.yield %e : f64
+    }
+    soac.yield %x, %y : tensor<?xf64>, tensor<?xf64>
+  }
+  %d0 = soac.dim %m#0, 1 : tensor<?x?xf64>
+  %d1 = soac.dim %m#1, 1 : tensor<?x?xf64>
+  return %d0, %d1 : index, index
+}

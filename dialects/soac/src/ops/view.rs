@@ -21,7 +21,7 @@
 
 use smallvec::{smallvec, SmallVec};
 use tail_ir::constraints::*;
-use tail_ir::{Context, FoldResult, TypeKind, DYNAMIC};
+use tail_ir::{Context, FoldResult, OpId, TypeKind, Value, ValueDef, DYNAMIC};
 use tail_ir_macros::op;
 
 use crate::ops::create::{check_dynamic_extents, extent_operand};
@@ -166,9 +166,43 @@ impl DimOp {
                 let x = ctx.operand(def, 0);
                 in_place(ctx, x, 0)
             }
+            "soac.map" => {
+                let ValueDef::OpResult { index, .. } = ctx.value_def(src) else {
+                    return None;
+                };
+                let (x, axis) = map_nest_axis(ctx, def, index as usize, d)?;
+                in_place(ctx, x, axis)
+            }
             _ => None,
         }
     }
+}
+
+/// The input array and axis whose extent is axis `d` of result `k` of `soac.map` `map`: axis 0
+/// is the extent of the first input; axis `d > 0` is followed into the lambda when result `k`
+/// is yielded by an inner `soac.map` of the lambda that traverses the row of one of `map`'s
+/// inputs (a map nest), whose axis `d - 1` is that input's axis `d`.
+fn map_nest_axis(ctx: &Context, map: OpId, k: usize, d: usize) -> Option<(Value, usize)> {
+    if d == 0 {
+        return Some((ctx.operand(map, 0), 0));
+    }
+    let body = ctx.entry_block(ctx.region(map, 0))?;
+    let yield_op = *ctx.block_op_vec(body).last()?;
+    let y = *ctx.operand_vec(yield_op).get(k)?;
+    let ValueDef::OpResult { op: inner, index } = ctx.value_def(y) else {
+        return None;
+    };
+    if !ctx.op_is(inner, "soac.map") || ctx.op_parent_block(inner) != Some(body) {
+        return None;
+    }
+    let (v, axis) = map_nest_axis(ctx, inner, index as usize, d - 1)?;
+    let ValueDef::BlockArg { block, index: j } = ctx.value_def(v) else {
+        return None;
+    };
+    if block != body {
+        return None;
+    }
+    Some((*ctx.operand_vec(map).get(j as usize)?, axis + 1))
 }
 
 /// `x[off : off + size·stride : stride, …]`: a view of the source selecting, on every axis,

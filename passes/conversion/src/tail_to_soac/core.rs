@@ -614,6 +614,13 @@ impl<'c> Lowerer<'c> {
                 self.row_type(t)
             })
             .collect();
+        // The mapped extent: static when any input's outer extent is (they are all equal).
+        let outer = inputs
+            .iter()
+            .filter_map(|&v| tensor_parts(self.ctx, self.ty(v)))
+            .map(|(s, _)| s.first().copied().unwrap_or(DYNAMIC))
+            .find(|&d| d != DYNAMIC)
+            .unwrap_or(DYNAMIC);
         let (region, ys) = self.lambda(&rows, "soac.yield", |s, args| {
             s.map_nest(args, depth - 1, f)
         })?;
@@ -621,7 +628,7 @@ impl<'c> Lowerer<'c> {
             .iter()
             .map(|&y| {
                 let (s, e) = tensor_parts(self.ctx, y).unwrap_or((vec![], y));
-                let mut shape = vec![DYNAMIC];
+                let mut shape = vec![outer];
                 shape.extend(s);
                 self.ctx.tensor_type(shape, e)
             })

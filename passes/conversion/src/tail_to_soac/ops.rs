@@ -15,6 +15,25 @@ const MAX_FOLD_DEPTH: u32 = 64;
 /// defining op's fold hook applied to the (recursively folded) constant values of its operands.
 /// Only single-result ops are folded; a fold that returns another SSA value is followed. Each
 /// value is folded once (shape arithmetic is a DAG: `catV(v, v)` must not fold `v` twice).
+/// `(start, step)` when `elems` are at least three integers `start + step·i` (a folded `iota`,
+/// typically), with every element within `i32`.
+fn progression(ctx: &tail_ir::Context, elems: &[tail_ir::Attribute]) -> Option<(i64, i64)> {
+    let ints: Vec<i64> = elems
+        .iter()
+        .map(|&a| match ctx.attr_kind(a) {
+            AttrKind::Integer { value, .. } => i32::try_from(*value).ok().map(i64::from),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if ints.len() < 3 {
+        return None;
+    }
+    let step = ints[1] - ints[0];
+    ints.windows(2)
+        .all(|w| w[1] - w[0] == step)
+        .then_some((ints[0], step))
+}
+
 fn fold_to_constant(ctx: &mut tail_ir::Context, v: Value) -> Option<tail_ir::Attribute> {
     fold_to_constant_memo(ctx, v, 0, &mut HashMap::new())
 }
@@ -192,6 +211,18 @@ impl<'c> Lowerer<'c> {
                     AttrKind::Array(es) => es.clone(),
                     _ => return Err(self.error("expects an array attribute")),
                 };
+                let i32t = self.i32t();
+                if let Some((start, step)) = progression(self.ctx, &elems).filter(|_| e == i32t) {
+                    // An integer progression (a folded `iota`) stays an iota: `start + step·i`.
+                    let n = elems.len() as i64;
+                    let it = self.ctx.tensor_type(vec![n], i32t);
+                    let io = self.emit1("soac.iota", &[], it, &[]);
+                    let (c0, c1) = (self.ci32(start), self.ci32(step));
+                    return self.map_nest(&[io], 1, &mut |s, xs| {
+                        let m = s.bin("arith.muli", xs[0], c1);
+                        Ok(vec![s.bin("arith.addi", m, c0)])
+                    });
+                }
                 let mut parts = Vec::new();
                 for el in elems.iter().copied() {
                     let lit = match self.ctx.attr_kind(el) {

@@ -1,8 +1,8 @@
-// The benchmark program integral.apl through tail-to-gpu: 4 kernels.
+// The benchmark program integral.apl through tail-to-gpu: 2 kernels.
 // RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/integral.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
 // CHECK: func.func @main
-// CHECK-COUNT-4: gpu.launch_func
+// CHECK-COUNT-2: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
 // CHECK: gpu.module @tail_kernels
-// CHECK-COUNT-4: gpu.func @main_k
+// CHECK-COUNT-2: gpu.func @main_k
 // CHECK-NOT: gpu.func

@@ -1,8 +1,8 @@
-// The benchmark program signal.apl through tail-to-gpu: 5 kernels.
+// The benchmark program signal.apl through tail-to-gpu: 3 kernels.
 // RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/signal.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
 // CHECK: func.func @main
-// CHECK-COUNT-5: gpu.launch_func
+// CHECK-COUNT-3: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
 // CHECK: gpu.module @tail_kernels
-// CHECK-COUNT-5: gpu.func @main_k
+// CHECK-COUNT-3: gpu.func @main_k
 // CHECK-NOT: gpu.func
