@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 mod arr;
+mod chars;
 pub mod hpar_to_gpu;
 pub mod soac_to_hpar;
 mod util;

@@ -292,6 +292,7 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
 
 impl Cx {
     fn convert_func(&mut self, ctx: &mut Context, f: OpId) -> CResult {
+        crate::chars::lower_chars(ctx, f)?;
         let body = ctx.region(f, 0);
         let blocks = ctx.region_blocks(body).to_vec();
         let Some(&entry) = blocks.first() else {

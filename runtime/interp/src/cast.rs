@@ -13,6 +13,9 @@
 //!   the result leaf's type: the rank, every static extent (`tensor<3xi32>`, `!tail.vec<i32,
 //!   3>`, `!tail.sv<i32, 1>`'s one element), the element kind, and the value of a singleton
 //!   (`!tail.s<i32, 5>` must hold 5). A disagreement is a runtime error located at the cast;
+//! * characters and their code points: where one side's leaf holds `!tail.char` and the
+//!   other's `i32` (a kernel's memref of characters), each element is converted (`'a'` ↔ 97;
+//!   an `i32` that is no Unicode scalar value is an error);
 //! * an array is copied into a fresh store: a `tail` array is a store location shared by its
 //!   aliases and updated in place by `tail.idxassign` (§3.1.5), a tensor is immutable, so a
 //!   value crossing the cast must not share storage with the other side.
@@ -205,6 +208,54 @@ impl Interp<'_> {
         }
     }
 
+    /// Converts the elements of leaf `v` between characters and their code points where one
+    /// side of the cast holds `!tail.char` and the other `i32` (kernels hold a character as its
+    /// Unicode scalar value in an `i32`, see `tail-kernels`' `chars` module); any other leaf
+    /// is returned as it is. An `i32` that is no Unicode scalar value is an error.
+    fn convert_chars(&self, op: OpId, v: Value, st: Type, dt: Type) -> R<Value> {
+        let (from, to) = (self.leaf_type(op, st)?.kind, self.leaf_type(op, dt)?.kind);
+        let conv = |s: Scalar| -> R<Scalar> {
+            match (s, to) {
+                (Scalar::Char(c), Kind::Int) => Ok(Scalar::Int(c as i32)),
+                (Scalar::Int(i), Kind::Char) => u32::try_from(i)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map(Scalar::Char)
+                    .ok_or_else(|| {
+                        self.err(
+                            op,
+                            format!(
+                                "cannot convert {i} to a character (not a Unicode scalar value)"
+                            ),
+                        )
+                    }),
+                _ => Ok(s),
+            }
+        };
+        if !matches!(
+            (from, to),
+            (Kind::Char, Kind::Int) | (Kind::Int, Kind::Char)
+        ) {
+            return Ok(v);
+        }
+        match v {
+            Value::Scalar(s) => Ok(Value::Scalar(conv(s)?)),
+            Value::Array(a) => {
+                {
+                    let mut a = a.borrow_mut();
+                    if a.kind == from {
+                        a.kind = to;
+                        for x in a.data.iter_mut() {
+                            *x = conv(*x)?;
+                        }
+                    }
+                }
+                Ok(Value::Array(a))
+            }
+            v => Ok(v),
+        }
+    }
+
     /// Executes `builtin.unrealized_conversion_cast` (see the module documentation).
     pub(super) fn exec_cast(&mut self, op: OpId) -> R<Vec<Value>> {
         let ctx = self.ctx;
@@ -244,6 +295,7 @@ impl Interp<'_> {
                 Value::Array(a) => Value::from_array(a.borrow().clone()),
                 v => v,
             };
+            let nv = self.convert_chars(op, nv, st, dt)?;
             self.check_leaf(op, &nv, dt, &format!("result value #{k}"))?;
             converted.push(nv);
         }
