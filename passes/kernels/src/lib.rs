@@ -13,7 +13,9 @@
 
 mod arr;
 mod chars;
+mod complex;
 pub mod hpar_to_gpu;
+mod roll;
 pub mod soac_to_hpar;
 mod util;
 
