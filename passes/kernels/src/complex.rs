@@ -448,6 +448,20 @@ impl Split {
         }
         let n = self.rebuild(ctx, o, ctx.operand_vec(o), tys, &regions);
         self.map_results(ctx, &results, n);
+        // A complex scalar chosen on the host is put together again for its host uses.
+        if !in_lambda(ctx, self.f, o) {
+            let loc = ctx.op_loc(o);
+            for &r in &results {
+                let t = ctx.value_type(r);
+                if matches!(ctx.type_kind(t), TypeKind::Complex(_)) {
+                    let p = self.parts[&r];
+                    let mut b = Builder::new(ctx, InsertPoint::After(n), loc);
+                    let z = mk1(&mut b, "tail.injx", &[p.0, p.1], t, &[]);
+                    b.replace_all_uses_with(r, z);
+                    self.parts.insert(z, p);
+                }
+            }
+        }
         Ok(())
     }
 
@@ -522,12 +536,14 @@ impl Split {
                 new_inputs.push(v);
             }
         }
+        // (part argument, part array) of the split arguments.
+        let mut added = Vec::new();
         for &(k, (re, im)) in &split_args {
             let a = args[k];
             let pt = part_type(ctx, ctx.value_type(a)).expect("complex argument");
             let (ra, ia) = (ctx.add_block_arg(lam, pt), ctx.add_block_arg(lam, pt));
             self.parts.insert(a, (ra, ia));
-            new_inputs.extend([re, im]);
+            added.extend([(ra, re), (ia, im)]);
         }
         self.block(ctx, lam)?;
         let term = ctx.last_op(lam).expect("soac.yield");
@@ -549,6 +565,22 @@ impl Split {
                 return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
             }
             ctx.erase_block_arg(lam, k);
+        }
+        // A part the lambda does not read is not an input (its array is not read).
+        // (A map keeps at least one input.)
+        let used = |ctx: &Context, a: Value| ctx.uses(a).next().is_some();
+        let any_used = !new_inputs.is_empty() || added.iter().any(|&(a, _)| used(ctx, a));
+        for (j, (a, v)) in added.into_iter().enumerate() {
+            if used(ctx, a) || (!any_used && j == 0) {
+                new_inputs.push(v);
+            } else {
+                let i = ctx
+                    .block_args(lam)
+                    .iter()
+                    .position(|&x| x == a)
+                    .expect("argument");
+                ctx.erase_block_arg(lam, i);
+            }
         }
         let mut tys = Vec::new();
         for &r in &results {

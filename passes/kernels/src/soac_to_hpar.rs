@@ -38,6 +38,12 @@
 //! the cast reads `memref<…> to !tail.array<…>`; a cast from a `tail` type to a tensor yields
 //! a host memref instead, an input like a function argument.
 //!
+//! Characters, complex numbers and random numbers are rewritten first (modules `chars`,
+//! `complex`, `roll`): a character is its code point (`i32`), a complex array is two `f64`
+//! arrays (real and imaginary parts), and the rolls (`tail.roll`) of a map lambda are split
+//! into a map that runs as a sequential loop on the host (`host_map`), in the order the
+//! program draws them, whose buffer the kernels read.
+//!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
@@ -1084,6 +1090,10 @@ impl Cx {
     ) -> CResult {
         for (k, &out) in outs.iter().enumerate() {
             let res = b.result(op, k);
+            // No kernel for a result nothing reads (e.g. the unread part of a complex map).
+            if b.uses(res).next().is_none() {
+                continue;
+            }
             let (_, elem) = tensor_parts(b.ctx, b.value_type(res)).expect("tensor result");
             if !is_scalar(b.ctx, elem) {
                 return Err(err(

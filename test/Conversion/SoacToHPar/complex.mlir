@@ -124,3 +124,40 @@ func.func @table(%n: index) {
   %p = tail.prArrX %arr : !tail.array<complex<f64>, 1>
   return
 }
+
+// An scf.if choosing complex arrays chooses both parts; arith.select on complex numbers
+// selects both parts.
+// CHECK-LABEL: func.func @pick
+// CHECK:         %[[H:.*]]:2 = builtin.unrealized_conversion_cast %{{.*}} : !tail.array<complex<f64>, 1> to memref<?xf64>, memref<?xf64>
+// CHECK:         hpar.program<grid>
+// CHECK:           %[[RE:.*]] = scf.if %{{.*}} -> (f64) {
+// CHECK:             memref.load %[[H]]#0
+// CHECK:           %[[IM:.*]] = scf.if %{{.*}} -> (f64) {
+// CHECK:             memref.load %[[H]]#1
+// CHECK:           %[[SI:.*]] = arith.addf %[[IM]], %{{.*}} : f64
+// CHECK:           %[[Q:.*]] = arith.select %{{.*}}, %[[SI]], %[[IM]] : f64
+// CHECK:           yield %[[Q]] : f64
+func.func @pick(%a: !tail.array<complex<f64>, 1>, %c: i1, %w: complex<f64>) -> f64 {
+  %x = builtin.unrealized_conversion_cast %a : !tail.array<complex<f64>, 1> to tensor<?xcomplex<f64>>
+  %k = arith.constant 1 : index
+  %z = scf.if %c -> (tensor<?xcomplex<f64>>) {
+    scf.yield %x : tensor<?xcomplex<f64>>
+  } else {
+    %e = soac.rotate %x [%k] : tensor<?xcomplex<f64>>
+    scf.yield %e : tensor<?xcomplex<f64>>
+  }
+  %y = soac.map %z : tensor<?xcomplex<f64>> -> tensor<?xf64> {
+  ^bb0(%v: complex<f64>):
+    %s = tail.addx %v, %w : complex<f64>
+    %q = arith.select %c, %s, %v : complex<f64>
+    %r = tail.imx %q : complex<f64> -> f64
+    soac.yield %r : f64
+  }
+  %zero = arith.constant 0.0 : f64
+  %t = soac.reduce %y init(%zero) comm : tensor<?xf64> -> f64 {
+  ^bb0(%a1: f64, %b: f64):
+    %o = arith.addf %a1, %b : f64
+    soac.yield %o : f64
+  }
+  return %t : f64
+}
