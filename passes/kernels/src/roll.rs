@@ -17,9 +17,11 @@
 //!   device where a kernel reads it). The loop reads its inputs on the host: a grid program's
 //!   result is first copied back (`builtin.unrealized_conversion_cast` to a memref).
 //!
-//! A roll anywhere else in a SOAC (nested in an `scf.if`, in a nested lambda, with an
-//! argument computed by a SOAC) is not split out; it then reaches a kernel, where
-//! `convert-hpar-to-gpu` rejects it with an error located at the roll.
+//! A map nest whose innermost lambda rolls is not split: [`host_map`] runs the whole nest as
+//! one host loop over its positions. A roll anywhere else in a SOAC (nested in an `scf.if`,
+//! in a reduction's lambda inside a map, with an argument computed by a SOAC) is not split
+//! out; it then reaches a kernel, where `convert-hpar-to-gpu` rejects it with an error
+//! located at the roll.
 
 use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, TypeKind, Value, DYNAMIC};
 

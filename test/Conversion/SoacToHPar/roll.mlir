@@ -97,3 +97,29 @@ func.func @grid(%x: tensor<?xi32>) -> tensor<?xf64> {
   }
   return %z : tensor<?xf64>
 }
+
+// A map nest whose innermost lambda rolls is one host loop over all positions, row-major.
+// CHECK-LABEL: func.func @nest
+// CHECK-SAME:    (%[[M:.*]]: memref<?x?xi32>) -> memref<?x?xf64>
+// CHECK:         %[[B:.*]] = memref.alloc(%[[R:.*]], %[[C:.*]]) : memref<?x?xf64>
+// CHECK:         %[[N:.*]] = arith.muli %[[R]], %[[C]] : index
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[N]] step
+// CHECK-NEXT:      %[[J:.*]] = arith.remui %[[I]], %[[C]] : index
+// CHECK-NEXT:      %[[K:.*]] = arith.divui %[[I]], %[[C]] : index
+// CHECK-NEXT:      %[[V:.*]] = memref.load %[[M]][%[[K]], %[[J]]] : memref<?x?xi32>
+// CHECK-NEXT:      %[[D:.*]] = tail.roll %[[V]] : i32 -> f64
+// CHECK-NEXT:      memref.store %[[D]], %[[B]][%[[K]], %[[J]]] : memref<?x?xf64>
+// CHECK:         return %[[B]] : memref<?x?xf64>
+
+func.func @nest(%m: tensor<?x?xi32>) -> tensor<?x?xf64> {
+  %r = soac.map %m : tensor<?x?xi32> -> tensor<?x?xf64> {
+  ^bb0(%row: tensor<?xi32>):
+    %q = soac.map %row : tensor<?xi32> -> tensor<?xf64> {
+    ^bb0(%v: i32):
+      %d = tail.roll %v : i32 -> f64
+      soac.yield %d : f64
+    }
+    soac.yield %q : tensor<?xf64>
+  }
+  return %r : tensor<?x?xf64>
+}
