@@ -15,7 +15,10 @@
 #![deny(missing_docs)]
 
 mod arr;
+mod chars;
+mod complex;
 pub mod hpar_to_gpu;
+mod roll;
 pub mod soac_to_hpar;
 mod util;
 

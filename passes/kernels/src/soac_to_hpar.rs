@@ -49,6 +49,12 @@
 //! redomap's mapped-out results are written by the first of its programs (`reduce_program`),
 //! and a reduction of the rows' reductions is flattened (module `mapout`).
 //!
+//! Characters, complex numbers and random numbers are rewritten first (modules `chars`,
+//! `complex`, `roll`): a character is its code point (`i32`), a complex array is two `f64`
+//! arrays (real and imaginary parts), and the rolls (`tail.roll`) of a map lambda are split
+//! into a map that runs as a sequential loop on the host (`host_map`), in the order the
+//! program draws them, whose buffer the kernels read.
+//!
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
@@ -328,6 +334,9 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
 
 impl Cx {
     fn convert_func(&mut self, ctx: &mut Context, f: OpId) -> CResult {
+        crate::chars::lower_chars(ctx, f)?;
+        crate::complex::split_complex(ctx, f)?;
+        crate::roll::split_rolls(ctx, f)?;
         let body = ctx.region(f, 0);
         let blocks = ctx.region_blocks(body).to_vec();
         let Some(&entry) = blocks.first() else {
@@ -1125,8 +1134,45 @@ impl Cx {
         };
         check_scalar_lambda(b.ctx, lambda, "map")?;
         let ext = arrs[0].ext()[..depth].to_vec();
+        if crate::roll::holds_roll(b.ctx, lambda) {
+            return self.host_map(b, op, &arrs, &ext, lambda, &binds, &outs);
+        }
         let n = arr::count(b, &ext);
         self.map_programs(b, op, &arrs, &ext, n, lambda, &binds, &outs)
+    }
+
+    /// A map whose lambda draws random numbers (`tail.roll`): a loop on the host (module
+    /// `roll`); each result is a host array.
+    #[allow(clippy::too_many_arguments)]
+    fn host_map(
+        &mut self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        arrs: &[Arr],
+        ext: &[Value],
+        lambda: tail_ir::BlockId,
+        binds: &[(Value, usize, usize)],
+        outs: &[usize],
+    ) -> CResult {
+        let elems: Vec<Type> = (0..outs.len())
+            .map(|k| {
+                tensor_parts(b.ctx, b.value_type(b.result(op, k)))
+                    .expect("tensor")
+                    .1
+            })
+            .collect();
+        let mems = crate::roll::host_map(b, arrs, ext, lambda, binds, outs, &elems)?;
+        for (k, mem) in mems.into_iter().enumerate() {
+            let r = b.result(op, k);
+            self.arrs.insert(
+                r,
+                Arr::Host {
+                    mem,
+                    ext: ext.to_vec(),
+                },
+            );
+        }
+        Ok(())
     }
 
     /// One `grid-thread` program per result of a map: `generate n` whose index function
@@ -1145,6 +1191,10 @@ impl Cx {
     ) -> CResult {
         for (k, &out) in outs.iter().enumerate() {
             let res = b.result(op, k);
+            // No kernel for a result nothing reads (e.g. the unread part of a complex map).
+            if b.uses(res).next().is_none() {
+                continue;
+            }
             let (_, elem) = tensor_parts(b.ctx, b.value_type(res)).expect("tensor result");
             if !is_scalar(b.ctx, elem) {
                 return Err(err(

@@ -1,0 +1,605 @@
+//! Complex numbers in kernels. A complex number on the device is two `f64`s, its real and
+//! imaginary parts, and an array of complex numbers is two `f64` arrays of its shape (one of
+//! the real parts, one of the imaginary parts: structure of arrays, so that consecutive threads
+//! read consecutive addresses of each).
+//!
+//! [`split_complex`] runs on a function before its SOACs are converted and rewrites the `soac`
+//! side of it to `f64`:
+//!
+//! * a SOAC over complex arrays takes the two part arrays instead (`soac.map`,
+//!   `soac.redomap`: two lambda arguments per complex one, two results per complex result,
+//!   so a map with a complex result is two kernels, one per part); the views (`replicate`,
+//!   `reshape`, `slice`, `rotate`, `transpose`, `index`, `concat`) apply to both parts;
+//!   `soac.dim` reads the real part's; an `scf.if` choosing complex arrays or values chooses
+//!   both parts;
+//! * in lambdas, the `tail` operations on complex numbers become `f64` arithmetic, as the
+//!   reference interpreter computes them: `injx a b` is `(a, b)`, `d2x a` is `(a, 0)`, `rex`
+//!   and `imx` are the parts, `addx`/`subx` add/subtract the parts, `mulx` is
+//!   `(a·c − b·d, a·d + b·c)`, `negx` negates both parts, `conjx` the imaginary one, `expx` is
+//!   `(eᵃ·cos b, eᵃ·sin b)`, `arith.select` selects both parts;
+//! * a complex scalar of the host used by a SOAC is split on the host (the operands of the
+//!   `tail.injx`/`tail.d2x` that made it, else `tail.rex`/`tail.imx`); a complex element read
+//!   on the host (`soac.index`) is put together again with `tail.injx`;
+//! * at the host I/O casts, the two part arrays cross together:
+//!   `builtin.unrealized_conversion_cast %re, %im : tensor<…xf64>, tensor<…xf64> to
+//!   !tail.array<complex<f64>, r>` (and the other way, one cast with two results), which the
+//!   reference interpreter's `cast.rs` converts (a complex leaf against two `f64` leaves).
+//!
+//! Not supported (errors located at the op): `tail.magnx` in a kernel (the host computes the
+//! magnitude with `hypot`, which no device operation reproduces bit for bit), reductions of
+//! complex numbers, complex arrays as function arguments or results, and any other operation
+//! on complex values inside a SOAC.
+
+use rustc_hash::FxHashMap;
+use tail_ir::{
+    BlockId, Builder, Context, InsertPoint, OpId, OperationState, Type, TypeKind, Value,
+};
+
+use crate::util::*;
+
+fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> tail_ir::Diagnostic {
+    tail_ir::op_error(ctx, op, format!("{msg}"))
+}
+
+/// The part type of complex type `ty` (`complex<f64>` → `f64`, a tensor of them → a tensor of
+/// `f64` of the same shape), or `None` if `ty` holds no complex number.
+fn part_type(ctx: &mut Context, ty: Type) -> Option<Type> {
+    match ctx.type_kind(ty) {
+        TypeKind::Complex(e) => Some(*e),
+        TypeKind::RankedTensor { shape, elem } => {
+            let (shape, elem) = (shape.clone(), *elem);
+            match ctx.type_kind(elem) {
+                TypeKind::Complex(e) => {
+                    let e = *e;
+                    Some(ctx.tensor_type(shape, e))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn is_complex(ctx: &Context, ty: Type) -> bool {
+    match ctx.type_kind(ty) {
+        TypeKind::Complex(_) => true,
+        TypeKind::RankedTensor { elem, .. } | TypeKind::UnrankedTensor { elem } => {
+            matches!(ctx.type_kind(*elem), TypeKind::Complex(_))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `op` has an operand, result or (nested) block argument holding complex numbers.
+fn involves(ctx: &Context, op: OpId) -> bool {
+    ctx.walk_preorder(op).into_iter().any(|o| {
+        ctx.operands(o)
+            .chain(ctx.results(o).iter().copied())
+            .any(|v| is_complex(ctx, ctx.value_type(v)))
+            || ctx.regions(o).iter().any(|&r| {
+                ctx.region_blocks(r).iter().any(|&b| {
+                    ctx.block_args(b)
+                        .iter()
+                        .any(|&a| is_complex(ctx, ctx.value_type(a)))
+                })
+            })
+    })
+}
+
+/// Whether `op` is a SOAC or nested in one (below `f`).
+fn in_soac(ctx: &Context, f: OpId, op: OpId) -> bool {
+    let mut cur = Some(op);
+    while let Some(o) = cur {
+        if o == f {
+            return false;
+        }
+        if ctx.op_name_str(o).starts_with("soac.") {
+            return true;
+        }
+        cur = ctx.op_parent_op(o);
+    }
+    false
+}
+
+struct Split {
+    f: OpId,
+    /// Complex value → its (real, imaginary) parts.
+    parts: FxHashMap<Value, (Value, Value)>,
+    /// Replaced ops, erased once unused.
+    old: Vec<OpId>,
+}
+
+/// Splits complex numbers in function `f` into their parts (see the module documentation).
+pub(crate) fn split_complex(ctx: &mut Context, f: OpId) -> CResult {
+    let ops = ctx.walk_preorder(f);
+    let needed = ops.iter().skip(1).any(|&o| {
+        (ctx.op_name_str(o).starts_with("soac.") || in_soac(ctx, f, o)) && involves(ctx, o)
+    });
+    if !needed {
+        return Ok(());
+    }
+    let Some(entry) = ctx.entry_block(ctx.region(f, 0)) else {
+        return Ok(());
+    };
+    if ctx.block_args(entry).iter().any(|&a| complex_array(ctx, a)) {
+        return Err(err(ctx, f, "cannot be converted by convert-soac-to-hpar: complex arrays as function arguments are not supported"));
+    }
+    let mut s = Split {
+        f,
+        parts: FxHashMap::default(),
+        old: Vec::new(),
+    };
+    s.block(ctx, entry)?;
+    s.cleanup(ctx);
+    Ok(())
+}
+
+/// Whether `v` is a tensor of complex numbers.
+fn complex_array(ctx: &Context, v: Value) -> bool {
+    part_type_is_tensor(ctx, v) && is_complex(ctx, ctx.value_type(v))
+}
+
+fn part_type_is_tensor(ctx: &Context, v: Value) -> bool {
+    matches!(
+        ctx.type_kind(ctx.value_type(v)),
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+    )
+}
+
+impl Split {
+    fn block(&mut self, ctx: &mut Context, blk: BlockId) -> CResult {
+        for o in ctx.block_op_vec(blk) {
+            self.op(ctx, o)?;
+        }
+        Ok(())
+    }
+
+    /// Erases the replaced ops that have no uses left (users first).
+    fn cleanup(&mut self, ctx: &mut Context) {
+        loop {
+            let mut changed = false;
+            let mut keep = Vec::new();
+            for &o in self.old.iter().rev() {
+                if ctx.results(o).iter().all(|&r| ctx.uses(r).next().is_none()) {
+                    ctx.erase_op(o);
+                    changed = true;
+                } else {
+                    keep.push(o);
+                }
+            }
+            keep.reverse();
+            self.old = keep;
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The parts of complex value `v` (used by `user`).
+    fn get(&mut self, ctx: &mut Context, user: OpId, v: Value) -> CResult<(Value, Value)> {
+        if let Some(&p) = self.parts.get(&v) {
+            return Ok(p);
+        }
+        let host = match ctx.defining_op(v) {
+            Some(d) => !in_soac(ctx, self.f, d),
+            None => {
+                ctx.value_parent_block(v)
+                    .and_then(|b| ctx.block_parent_op(b))
+                    == Some(self.f)
+            }
+        };
+        let scalar = matches!(ctx.type_kind(ctx.value_type(v)), TypeKind::Complex(_));
+        if !(host && scalar) {
+            return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
+        }
+        let e = part_type(ctx, ctx.value_type(v)).expect("complex");
+        let (ip, loc) = match ctx.defining_op(v) {
+            Some(d) => (InsertPoint::After(d), ctx.op_loc(d)),
+            None => (
+                InsertPoint::BlockStart(ctx.value_parent_block(v).expect("argument")),
+                ctx.op_loc(self.f),
+            ),
+        };
+        let mut b = Builder::new(ctx, ip, loc);
+        let re = mk1(&mut b, "tail.rex", &[v], e, &[]);
+        let im = mk1(&mut b, "tail.imx", &[v], e, &[]);
+        self.parts.insert(v, (re, im));
+        Ok((re, im))
+    }
+
+    fn op(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        if !involves(ctx, o) {
+            return Ok(());
+        }
+        let name = ctx.op_name_str(o).to_string();
+        let soac = in_soac(ctx, self.f, o);
+        let loc = ctx.op_loc(o);
+        // Host ops stay; a complex scalar made from its parts keeps them.
+        if !soac && !name.starts_with("soac.") {
+            match name.as_str() {
+                "tail.injx" => {
+                    let r = ctx.result(o, 0);
+                    let p = (ctx.operand(o, 0), ctx.operand(o, 1));
+                    self.parts.insert(r, p);
+                }
+                "tail.d2x" => {
+                    let r = ctx.result(o, 0);
+                    let x = ctx.operand(o, 0);
+                    let t = ctx.value_type(x);
+                    let mut b = Builder::new(ctx, InsertPoint::After(o), loc);
+                    let z = tail_builtin::arith::build_constant_float(&mut b, t, 0.0);
+                    self.parts.insert(r, (x, z));
+                }
+                "builtin.unrealized_conversion_cast" => self.cast(ctx, o)?,
+                "scf.if" => self.if_op(ctx, o)?,
+                "func.return" if ctx.operands(o).any(|v| complex_array(ctx, v)) => {
+                    return Err(err(
+                        ctx,
+                        o,
+                        "cannot be lowered by convert-soac-to-hpar: complex arrays as function results are not supported",
+                    ));
+                }
+                _ => {}
+            }
+            return Ok(());
+        }
+        let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+        let res = |b: &Builder<'_>| b.results(o).to_vec();
+        let pair =
+            |this: &mut Self, b: &mut Builder<'_>, k: usize| this.get(b.ctx, o, b.operand(o, k));
+        let f = |b: &mut Builder<'_>, n: &str, x: Value, y: Value| bin(b, n, x, y);
+        match name.as_str() {
+            "tail.injx" => {
+                let p = (b.operand(o, 0), b.operand(o, 1));
+                self.parts.insert(res(&b)[0], p);
+            }
+            "tail.d2x" => {
+                let x = b.operand(o, 0);
+                let t = b.value_type(x);
+                let z = tail_builtin::arith::build_constant_float(&mut b, t, 0.0);
+                self.parts.insert(res(&b)[0], (x, z));
+            }
+            "tail.rex" | "tail.imx" => {
+                let (re, im) = pair(self, &mut b, 0)?;
+                let r = res(&b)[0];
+                b.replace_all_uses_with(r, if name == "tail.rex" { re } else { im });
+            }
+            "tail.addx" | "tail.subx" => {
+                let ((a, bb), (c, d)) = (pair(self, &mut b, 0)?, pair(self, &mut b, 1)?);
+                let n = if name == "tail.addx" {
+                    "arith.addf"
+                } else {
+                    "arith.subf"
+                };
+                let p = (f(&mut b, n, a, c), f(&mut b, n, bb, d));
+                self.parts.insert(res(&b)[0], p);
+            }
+            "tail.mulx" => {
+                let ((a, bb), (c, d)) = (pair(self, &mut b, 0)?, pair(self, &mut b, 1)?);
+                let ac = f(&mut b, "arith.mulf", a, c);
+                let bd = f(&mut b, "arith.mulf", bb, d);
+                let ad = f(&mut b, "arith.mulf", a, d);
+                let bc = f(&mut b, "arith.mulf", bb, c);
+                let p = (
+                    f(&mut b, "arith.subf", ac, bd),
+                    f(&mut b, "arith.addf", ad, bc),
+                );
+                self.parts.insert(res(&b)[0], p);
+            }
+            "tail.negx" | "tail.conjx" => {
+                let (a, bb) = pair(self, &mut b, 0)?;
+                let t = b.value_type(a);
+                let re = if name == "tail.negx" {
+                    mk1(&mut b, "arith.negf", &[a], t, &[])
+                } else {
+                    a
+                };
+                let im = mk1(&mut b, "arith.negf", &[bb], t, &[]);
+                self.parts.insert(res(&b)[0], (re, im));
+            }
+            "tail.expx" => {
+                let (a, bb) = pair(self, &mut b, 0)?;
+                let t = b.value_type(a);
+                let e = mk1(&mut b, "math.exp", &[a], t, &[]);
+                let c = mk1(&mut b, "math.cos", &[bb], t, &[]);
+                let s = mk1(&mut b, "math.sin", &[bb], t, &[]);
+                let p = (f(&mut b, "arith.mulf", e, c), f(&mut b, "arith.mulf", e, s));
+                self.parts.insert(res(&b)[0], p);
+            }
+            "tail.magnx" => {
+                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: the magnitude of a complex number (the host's hypot) has no device form with the same results"));
+            }
+            "arith.select" => {
+                let c = b.operand(o, 0);
+                let ((x1, x2), (y1, y2)) = (pair(self, &mut b, 1)?, pair(self, &mut b, 2)?);
+                let p = (
+                    tail_builtin::arith::build_select(&mut b, c, x1, y1),
+                    tail_builtin::arith::build_select(&mut b, c, x2, y2),
+                );
+                self.parts.insert(res(&b)[0], p);
+            }
+            "soac.map" | "soac.redomap" => return self.map_like(ctx, o),
+            "scf.if" => return self.if_op(ctx, o),
+            "soac.yield" | "scf.yield" => return Ok(()),
+            "soac.dim" => {
+                let (re, _) = pair(self, &mut b, 0)?;
+                b.set_operand(o, 0, re);
+                return Ok(());
+            }
+            "soac.replicate" | "soac.reshape" | "soac.slice" | "soac.rotate" | "soac.transpose"
+            | "soac.index" | "soac.concat" => {
+                let ops = b.operand_vec(o);
+                let mut re_ops = ops.clone();
+                let mut im_ops = ops.clone();
+                for (k, &v) in ops.iter().enumerate() {
+                    if is_complex(b.ctx, b.value_type(v)) {
+                        let (re, im) = self.get(b.ctx, o, v)?;
+                        re_ops[k] = re;
+                        im_ops[k] = im;
+                    }
+                }
+                let r = res(&b)[0];
+                let rt = b.value_type(r);
+                let Some(pt) = part_type(b.ctx, rt) else {
+                    return Err(err(b.ctx, o, "cannot be lowered by convert-soac-to-hpar: a complex array operand without a complex result"));
+                };
+                let mkpart = |b: &mut Builder<'_>, ops: &[Value]| {
+                    let mut m = VMap::default();
+                    let c = b.clone_op(o, &mut m);
+                    let ip = b.insertion_point();
+                    b.insert_op(c, ip);
+                    b.set_operands(c, ops);
+                    let v = b.result(c, 0);
+                    b.set_value_type(v, pt);
+                    v
+                };
+                let p = (mkpart(&mut b, &re_ops), mkpart(&mut b, &im_ops));
+                if matches!(b.ctx.type_kind(rt), TypeKind::Complex(_))
+                    && !in_lambda(b.ctx, self.f, o)
+                {
+                    // A complex element read on the host: put together again for host uses.
+                    b.set_insertion_point(InsertPoint::After(o));
+                    let z = mk1(&mut b, "tail.injx", &[p.0, p.1], rt, &[]);
+                    b.replace_all_uses_with(r, z);
+                    self.parts.insert(z, p);
+                }
+                self.parts.insert(r, p);
+            }
+            _ => {
+                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on complex numbers with no kernel form (supported: tail.injx, d2x, rex, imx, addx, subx, mulx, negx, conjx, expx, arith.select, scf.if, SOACs and views)"));
+            }
+        }
+        self.old.push(o);
+        Ok(())
+    }
+
+    /// A host cast between a complex tensor and a `tail` type: the two parts cross together.
+    fn cast(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        if ctx.num_operands(o) != 1 || ctx.num_results(o) != 1 {
+            return Err(err(ctx, o, "cannot be lowered by convert-soac-to-hpar: a cast of several values holding complex numbers"));
+        }
+        let (v, r) = (ctx.operand(o, 0), ctx.result(o, 0));
+        let (vt, rt) = (ctx.value_type(v), ctx.value_type(r));
+        let loc = ctx.op_loc(o);
+        if part_type_is_tensor(ctx, v) && is_complex(ctx, vt) {
+            let (re, im) = self.get(ctx, o, v)?;
+            let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+            let c = mk1(
+                &mut b,
+                "builtin.unrealized_conversion_cast",
+                &[re, im],
+                rt,
+                &[],
+            );
+            b.replace_all_uses_with(r, c);
+            self.old.push(o);
+        } else if part_type_is_tensor(ctx, r) && is_complex(ctx, rt) {
+            let pt = part_type(ctx, rt).expect("complex tensor");
+            let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+            let c = mk(
+                &mut b,
+                "builtin.unrealized_conversion_cast",
+                &[v],
+                &[pt, pt],
+                &[],
+                Vec::new(),
+            );
+            let p = (b.result(c, 0), b.result(c, 1));
+            self.parts.insert(r, p);
+            self.old.push(o);
+        }
+        Ok(())
+    }
+
+    /// `scf.if`: its branches are split; complex results become their two parts.
+    fn if_op(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        let regions = ctx.regions(o).to_vec();
+        for &r in &regions {
+            for blk in ctx.region_blocks(r).to_vec() {
+                self.block(ctx, blk)?;
+            }
+        }
+        let results = ctx.results(o).to_vec();
+        if !results.iter().any(|&r| is_complex(ctx, ctx.value_type(r))) {
+            return Ok(());
+        }
+        for &r in &regions {
+            for blk in ctx.region_blocks(r).to_vec() {
+                let term = ctx.last_op(blk).expect("scf.yield");
+                let mut ys = Vec::new();
+                for v in ctx.operand_vec(term) {
+                    if is_complex(ctx, ctx.value_type(v)) {
+                        let (re, im) = self.get(ctx, term, v)?;
+                        ys.extend([re, im]);
+                    } else {
+                        ys.push(v);
+                    }
+                }
+                ctx.set_operands(term, &ys);
+            }
+        }
+        let mut tys = Vec::new();
+        for &r in &results {
+            let t = ctx.value_type(r);
+            match part_type(ctx, t) {
+                Some(p) => tys.extend([p, p]),
+                None => tys.push(t),
+            }
+        }
+        let n = self.rebuild(ctx, o, ctx.operand_vec(o), tys, &regions);
+        self.map_results(ctx, &results, n);
+        // A complex scalar chosen on the host is put together again for its host uses.
+        if !in_lambda(ctx, self.f, o) {
+            let loc = ctx.op_loc(o);
+            for &r in &results {
+                let t = ctx.value_type(r);
+                if matches!(ctx.type_kind(t), TypeKind::Complex(_)) {
+                    let p = self.parts[&r];
+                    let mut b = Builder::new(ctx, InsertPoint::After(n), loc);
+                    let z = mk1(&mut b, "tail.injx", &[p.0, p.1], t, &[]);
+                    b.replace_all_uses_with(r, z);
+                    self.parts.insert(z, p);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A new op like `o` with `operands`, result types `tys` and the blocks of `regions`
+    /// (moved), inserted before `o`; `o` is queued for erasure.
+    fn rebuild(
+        &mut self,
+        ctx: &mut Context,
+        o: OpId,
+        operands: Vec<Value>,
+        tys: Vec<Type>,
+        regions: &[tail_ir::RegionId],
+    ) -> OpId {
+        let name = ctx.op_name_str(o).to_string();
+        let mut st = OperationState::new(ctx, &name, ctx.op_loc(o));
+        st.operands = operands;
+        st.result_types = tys;
+        st.attrs = ctx.attrs(o).to_vec();
+        for &r in regions {
+            let nr = ctx.create_region();
+            ctx.take_region_blocks(r, nr);
+            st.regions.push(nr);
+        }
+        let n = ctx.create_op(st);
+        ctx.insert_op(n, InsertPoint::Before(o));
+        self.old.push(o);
+        n
+    }
+
+    /// Maps the old results to those of `n` (two for each complex one).
+    fn map_results(&mut self, ctx: &mut Context, old: &[Value], n: OpId) {
+        let mut k = 0;
+        for &r in old {
+            if is_complex(ctx, ctx.value_type(r)) {
+                let p = (ctx.result(n, k), ctx.result(n, k + 1));
+                self.parts.insert(r, p);
+                k += 2;
+            } else {
+                let nr = ctx.result(n, k);
+                ctx.replace_all_uses_with(r, nr);
+                k += 1;
+            }
+        }
+    }
+
+    /// `soac.map` / `soac.redomap` with complex inputs, lambda values or results.
+    fn map_like(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        let redo = ctx.op_is(o, "soac.redomap");
+        let lam_r = ctx.region(o, if redo { 1 } else { 0 });
+        let lam = ctx.entry_block(lam_r).expect("lambda");
+        let results = ctx.results(o).to_vec();
+        if redo {
+            let red = ctx.entry_block(ctx.region(o, 0)).expect("operator");
+            let bad = results.iter().any(|&r| is_complex(ctx, ctx.value_type(r)))
+                || ctx
+                    .block_args(red)
+                    .iter()
+                    .any(|&a| is_complex(ctx, ctx.value_type(a)));
+            if bad {
+                return Err(err(ctx, o, "cannot be lowered by convert-soac-to-hpar: reductions of complex numbers are not supported"));
+            }
+        }
+        let args = ctx.block_args(lam).to_vec();
+        let operands = ctx.operand_vec(o);
+        let (inputs, rest) = operands.split_at(args.len());
+        let mut new_inputs = Vec::new();
+        let mut split_args = Vec::new();
+        for (k, &v) in inputs.iter().enumerate() {
+            if is_complex(ctx, ctx.value_type(v)) {
+                split_args.push((k, self.get(ctx, o, v)?));
+            } else {
+                new_inputs.push(v);
+            }
+        }
+        // (part argument, part array) of the split arguments.
+        let mut added = Vec::new();
+        for &(k, (re, im)) in &split_args {
+            let a = args[k];
+            let pt = part_type(ctx, ctx.value_type(a)).expect("complex argument");
+            let (ra, ia) = (ctx.add_block_arg(lam, pt), ctx.add_block_arg(lam, pt));
+            self.parts.insert(a, (ra, ia));
+            added.extend([(ra, re), (ia, im)]);
+        }
+        self.block(ctx, lam)?;
+        let term = ctx.last_op(lam).expect("soac.yield");
+        let mut ys = Vec::new();
+        for v in ctx.operand_vec(term) {
+            if is_complex(ctx, ctx.value_type(v)) {
+                let (re, im) = self.get(ctx, term, v)?;
+                ys.extend([re, im]);
+            } else {
+                ys.push(v);
+            }
+        }
+        ctx.set_operands(term, &ys);
+        self.cleanup(ctx);
+        for &(k, _) in split_args.iter().rev() {
+            let a = args[k];
+            if let Some(u) = ctx.uses(a).next() {
+                let user = u.op;
+                return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
+            }
+            ctx.erase_block_arg(lam, k);
+        }
+        // A part the lambda does not read is not an input (its array is not read).
+        // (A map keeps at least one input.)
+        let used = |ctx: &Context, a: Value| ctx.uses(a).next().is_some();
+        let any_used = !new_inputs.is_empty() || added.iter().any(|&(a, _)| used(ctx, a));
+        for (j, (a, v)) in added.into_iter().enumerate() {
+            if used(ctx, a) || (!any_used && j == 0) {
+                new_inputs.push(v);
+            } else {
+                let i = ctx
+                    .block_args(lam)
+                    .iter()
+                    .position(|&x| x == a)
+                    .expect("argument");
+                ctx.erase_block_arg(lam, i);
+            }
+        }
+        let mut tys = Vec::new();
+        for &r in &results {
+            let t = ctx.value_type(r);
+            match part_type(ctx, t) {
+                Some(p) => tys.extend([p, p]),
+                None => tys.push(t),
+            }
+        }
+        new_inputs.extend(rest);
+        let regions = ctx.regions(o).to_vec();
+        let n = self.rebuild(ctx, o, new_inputs, tys, &regions);
+        self.map_results(ctx, &results, n);
+        Ok(())
+    }
+}
+
+/// Whether `op` is inside a SOAC's region (not a top-level op of `f`).
+fn in_lambda(ctx: &Context, f: OpId, op: OpId) -> bool {
+    ctx.op_parent_op(op)
+        .is_some_and(|p| p != f && in_soac(ctx, f, p))
+}

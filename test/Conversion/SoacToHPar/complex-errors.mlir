@@ -1,0 +1,45 @@
+// RUN: tail-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-soac-to-hpar)'
+
+// Complex numbers convert-soac-to-hpar does not put in kernels are reported at the op.
+
+// The magnitude: the host computes it with hypot, which no device op reproduces bit for bit.
+func.func @magnitude(%x: tensor<?xf64>) -> tensor<?xf64> {
+  %y = soac.map %x : tensor<?xf64> -> tensor<?xf64> {
+  ^bb0(%v: f64):
+    %z = tail.injx %v, %v : f64 -> complex<f64>
+    // expected-error@+1 {{'tail.magnx' op cannot be lowered to a kernel by convert-soac-to-hpar: the magnitude of a complex number (the host's hypot) has no device form with the same results}}
+    %m = tail.magnx %z : complex<f64> -> f64
+    soac.yield %m : f64
+  }
+  return %y : tensor<?xf64>
+}
+
+// -----
+
+// A reduction of complex numbers.
+func.func @sum(%x: tensor<?xf64>, %z: complex<f64>) -> complex<f64> {
+  // expected-error@+1 {{'soac.redomap' op cannot be lowered by convert-soac-to-hpar: reductions of complex numbers are not supported}}
+  %r = soac.redomap %x init(%z) comm : tensor<?xf64> -> complex<f64> reduce {
+  ^bb0(%a: complex<f64>, %b: complex<f64>):
+    %c = tail.addx %a, %b : complex<f64>
+    soac.yield %c : complex<f64>
+  } map {
+  ^bb0(%v: f64):
+    %w = tail.d2x %v : f64 -> complex<f64>
+    soac.yield %w : complex<f64>
+  }
+  return %r : complex<f64>
+}
+
+// -----
+
+// A complex array as a function result.
+func.func @result(%x: tensor<?xf64>) -> tensor<?xcomplex<f64>> {
+  %y = soac.map %x : tensor<?xf64> -> tensor<?xcomplex<f64>> {
+  ^bb0(%v: f64):
+    %w = tail.d2x %v : f64 -> complex<f64>
+    soac.yield %w : complex<f64>
+  }
+  // expected-error@+1 {{'func.return' op cannot be lowered by convert-soac-to-hpar: complex arrays as function results are not supported}}
+  return %y : tensor<?xcomplex<f64>>
+}
