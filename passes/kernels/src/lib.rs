@@ -13,6 +13,7 @@
 
 mod arr;
 pub mod hpar_to_gpu;
+mod seq;
 pub mod soac_to_hpar;
 mod util;
 

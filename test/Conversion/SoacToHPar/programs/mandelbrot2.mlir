@@ -1,3 +1,17 @@
-// The benchmark program mandelbrot2.apl does not reach gpu IR yet (a per-thread sequential loop inside a map lambda); the pass fails at the op.
-// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot2.apl | not tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' 2>&1 | FileCheck %s
-// CHECK: error: 'soac.map' op cannot be lowered by convert-soac-to-hpar: the lambda of a map over rows must be one inner soac.map
+// The benchmark program mandelbrot2.apl through tail-to-gpu: 4 kernels. Each point's escape
+// iteration (⍣ inside ¨) is an scf.for in its thread with the state x, y, count in registers:
+// the point matrix and its row sums are thread-seq programs (the row sums recompute their
+// row's points inside the reduction loop), then the two block-tree kernels of +/,K.
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot2.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot2.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// HPAR-COUNT-2: {tail.par = "thread-seq"}
+// HPAR-COUNT-2: {tail.par = "block-tree"}
+// HPAR-NOT: tail.par
+// CHECK: func.func @main
+// CHECK-COUNT-4: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.module @tail_kernels
+// CHECK: gpu.func @main_k
+// CHECK: scf.for {{.*}} -> (f64, f64, f64)
+// CHECK-COUNT-3: gpu.func @main_k
+// CHECK-NOT: gpu.func
