@@ -10,7 +10,7 @@
 //! | --- | --- |
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
 //! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored |
-//! | `soac.map` | no code: an index function ([`Arr::Fun`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice) |
+//! | `soac.map` | no code: an index function ([`Arr::Fun`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers: one `iter_args` per element ([`Arr::Elems`]), which needs extents that are constants, the same in every iteration, of at most [`MAX_PRIVATE`] elements |
@@ -209,6 +209,15 @@ impl Seq {
             None => all[..all.len() - 1].to_vec(),
         };
         for o in ops {
+            // Results bound beforehand (arrays already computed by another program) are read.
+            let results = b.results(o);
+            if !results.is_empty()
+                && results
+                    .iter()
+                    .all(|r| env.arrs.contains_key(r) || env.vals.contains_key(r))
+            {
+                continue;
+            }
             self.op(b, o, env)?;
         }
         yielded

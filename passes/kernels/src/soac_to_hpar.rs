@@ -1041,7 +1041,16 @@ impl Cx {
                 .iter()
                 .any(|&o| is_tensor(b.ctx, b.value_type(yielded[o])));
             if array_out && res_idx.len() > 1 {
-                for &r in res_idx {
+                // Array results first: a thread-seq result then reads them (below) instead of
+                // recomputing them.
+                // (yields a scalar, result): arrays sort first.
+                let mut order: Vec<(bool, usize)> = res_idx
+                    .iter()
+                    .zip(&outs)
+                    .map(|(&r, &o)| (!is_tensor(b.ctx, b.value_type(yielded[o])), r))
+                    .collect();
+                order.sort();
+                for (_, r) in order {
                     self.convert_map_outs(b, op, &[r])?;
                 }
                 return Ok(());
@@ -1063,6 +1072,19 @@ impl Cx {
         }
         let ext = arrs[0].ext()[..depth].to_vec();
         let n = arr::count(b, &ext);
+        let mut arrs = arrs;
+        if threaded && depth == 1 {
+            // Arrays the lambda yields for results already lowered (a split map): their rows
+            // are read from those results.
+            let term = *b.block_op_vec(lambda).last().expect("terminator");
+            for (k, y) in b.operand_vec(term).into_iter().enumerate() {
+                let done = self.arrs.get(&b.result(op, k)).cloned();
+                if let (true, Some(a)) = (is_tensor(b.ctx, b.value_type(y)), done) {
+                    row_binds.push((y, arrs.len(), 1));
+                    arrs.push(a);
+                }
+            }
+        }
         let rb: &[(Value, usize, usize)] = if threaded { &row_binds } else { &[] };
         self.map_programs(b, op, &arrs, &ext, n, lambda, &binds, rb, &outs, res_idx)
     }

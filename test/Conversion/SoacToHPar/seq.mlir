@@ -161,23 +161,23 @@ func.func @rank(%xs: tensor<?xi32>) -> tensor<?xi32> {
 // -----
 
 // A map result that is a perfect nest and one that is not (what fusion makes of Mandelbrot2's
-// and sobol_pi's programs): the results are lowered one by one, the nest as a grid-thread
-// program over n·m elements, the sum of a slice of the inner map (fused into the loop: the
-// map's lambda runs where the element is read, no storage) as a thread-seq program.
+// and sobol_pi's programs): the results are lowered one by one, the nest first as a
+// grid-thread program over n·m elements, then the sum of a slice of each row as a thread-seq
+// program that reads the nest's result (hpar.index) instead of recomputing it.
 // CHECK-LABEL: func.func @split
-// CHECK:         hpar.program<grid> -> !hpar.pull<f64, grid> {
-// CHECK:           hpar.generate %{{.*}} : !hpar.pull<f64> {
-// CHECK:             scf.for %{{.*}} iter_args
-// CHECK:               memref.load
-// CHECK:               arith.mulf
-// CHECK:               arith.addf
-// CHECK:         } {tail.par = "thread-seq"}
 // CHECK:         %[[NM:.*]] = arith.muli
-// CHECK:         hpar.program<grid> -> !hpar.pull<f64, grid> {
+// CHECK:         %[[P:.*]] = hpar.program<grid> -> !hpar.pull<f64, grid> {
 // CHECK:           hpar.generate %[[NM]] : !hpar.pull<f64> {
 // CHECK-NOT:         scf.for
 // CHECK:             arith.mulf
 // CHECK:         } {tail.par = "grid-thread"}
+// CHECK:         hpar.program<grid> -> !hpar.pull<f64, grid> {
+// CHECK:           hpar.generate %{{.*}} : !hpar.pull<f64> {
+// CHECK:             scf.for %{{.*}} iter_args
+// CHECK-NOT:           arith.mulf
+// CHECK:               hpar.index %[[P]][%{{.*}}] : !hpar.pull<f64, grid>
+// CHECK:               arith.addf
+// CHECK:         } {tail.par = "thread-seq"}
 func.func @split(%m: tensor<?x?xf64>) -> (tensor<?xf64>, tensor<?x?xf64>) {
   %z = arith.constant 0.0 : f64
   %c1 = arith.constant 1 : index
@@ -199,6 +199,40 @@ func.func @split(%m: tensor<?x?xf64>) -> (tensor<?xf64>, tensor<?x?xf64>) {
     soac.yield %s, %sq : f64, tensor<?xf64>
   }
   return %r#0, %r#1 : tensor<?xf64>, tensor<?x?xf64>
+}
+
+// -----
+
+// An inner map consumed by a reduction in the thread is fused into the reduction's loop: its
+// lambda runs where the element is read; nothing is stored.
+// CHECK-LABEL: func.func @fused
+// CHECK:           hpar.generate %{{.*}} : !hpar.pull<f64> {
+// CHECK-NEXT:      ^bb0(%[[I:.*]]: index):
+// CHECK:             scf.for %[[J:.*]] = %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (f64) {
+// CHECK-NEXT:          %[[X:.*]] = memref.load %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf64>
+// CHECK-NEXT:          %[[Y:.*]] = arith.mulf %[[X]], %[[X]] : f64
+// CHECK-NEXT:          %[[S:.*]] = arith.addf %[[A]], %[[Y]] : f64
+// CHECK-NEXT:          scf.yield %[[S]] : f64
+// CHECK:         } {tail.par = "thread-seq"}
+// CHECK-NOT:     memref.alloca
+func.func @fused(%m: tensor<?x?xf64>) -> tensor<?xf64> {
+  %z = arith.constant 0.0 : f64
+  %r = soac.map %m : tensor<?x?xf64> -> tensor<?xf64> {
+  ^bb0(%row: tensor<?xf64>):
+    %sq = soac.map %row : tensor<?xf64> -> tensor<?xf64> {
+    ^bb0(%x: f64):
+      %y = arith.mulf %x, %x : f64
+      soac.yield %y : f64
+    }
+    %s = soac.reduce %sq init(%z) comm : tensor<?xf64> -> f64 {
+    ^bb0(%a: f64, %b: f64):
+      %t = arith.addf %a, %b : f64
+      soac.yield %t : f64
+    }
+    %c = math.sqrt %s : f64
+    soac.yield %c : f64
+  }
+  return %r : tensor<?xf64>
 }
 
 // -----

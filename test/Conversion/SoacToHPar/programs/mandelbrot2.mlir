@@ -1,7 +1,7 @@
 // The benchmark program mandelbrot2.apl through tail-to-gpu: 4 kernels. Each point's escape
 // iteration (⍣ inside ¨) is an scf.for in its thread with the state x, y, count in registers:
-// the point matrix and its row sums are thread-seq programs (the row sums recompute their
-// row's points inside the reduction loop), then the two block-tree kernels of +/,K.
+// the point matrix (one thread per point) and its row sums (one thread per row, reading the
+// point matrix) are thread-seq programs, then the two block-tree kernels of +/,K.
 // RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot2.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
 // RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot2.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
 // HPAR-COUNT-2: {tail.par = "thread-seq"}
