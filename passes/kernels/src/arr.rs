@@ -79,10 +79,7 @@ pub enum Arr {
     },
     /// Inside a thread (module `seq`): element `idx` is `f(idx)`, code emitted where the
     /// element is read (the result of an inner `soac.map`, fused into its consumer).
-    Fun {
-        f: ElemFn,
-        ext: Vec<Value>,
-    },
+    Fun { f: ElemFn, ext: Vec<Value> },
     /// Inside a thread (module `seq`): a small array held in registers, its elements in
     /// row-major order (a loop-carried array, a concatenation of scalars).
     Elems { vals: Vec<Value>, ext: Vec<Value> },
