@@ -10,6 +10,9 @@ use tail_ir::{Builder, InsertPoint, Type, Value};
 
 use crate::util::*;
 
+/// The index function of an [`Arr::Fun`]: emits the code of element `idx` and returns it.
+pub type ElemFn = std::rc::Rc<dyn Fn(&mut Builder<'_>, &[Value]) -> Value>;
+
 /// An array with its extents (host `index` values, one per axis).
 #[derive(Clone)]
 pub enum Arr {
@@ -78,6 +81,12 @@ pub enum Arr {
     /// read): the adjusting step of a scan, the mapped-out values of a `scanomap` (module
     /// `scan`).
     Code { f: CodeFn, ext: Vec<Value> },
+    /// Inside a thread (module `seq`): element `idx` is `f(idx)`, code emitted where the
+    /// element is read (the result of an inner `soac.map`, fused into its consumer).
+    Fun { f: ElemFn, ext: Vec<Value> },
+    /// Inside a thread (module `seq`): a small array held in registers, its elements in
+    /// row-major order (a loop-carried array, a concatenation of scalars).
+    Elems { vals: Vec<Value>, ext: Vec<Value> },
 }
 
 /// The element builder of [`Arr::Code`].
@@ -99,7 +108,9 @@ impl Arr {
             | Arr::Fix { ext, .. }
             | Arr::Concat { ext, .. }
             | Arr::Select { ext, .. }
-            | Arr::Code { ext, .. } => ext,
+            | Arr::Code { ext, .. }
+            | Arr::Fun { ext, .. }
+            | Arr::Elems { ext, .. } => ext,
         }
     }
 }
@@ -228,7 +239,37 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
             )
         }
         Arr::Code { f, .. } => f(b, idx),
+        Arr::Fun { f, .. } => f(b, idx),
+        Arr::Elems { vals, ext } => {
+            let c = |v: &Value| tail_builtin::util::constant_int(b.ctx, *v);
+            let consts: Option<Vec<(i64, i64)>> = idx
+                .iter()
+                .zip(ext)
+                .map(|(i, e)| Some((c(i)?, c(e)?)))
+                .collect();
+            if let Some(ce) = consts {
+                let flat = ce.iter().fold(0i64, |f, &(i, e)| f * e + i);
+                return vals[(flat.max(0) as usize).min(vals.len() - 1)];
+            }
+            let flat = linearize(b, idx, ext);
+            read_elems(b, vals, flat)
+        }
     }
+}
+
+/// Element `flat` of a register array: the value itself for a constant position, else a
+/// chain of `arith.select`s.
+fn read_elems(b: &mut Builder<'_>, vals: &[Value], flat: Value) -> Value {
+    if let Some(c) = tail_builtin::util::constant_int(b.ctx, flat) {
+        return vals[(c.max(0) as usize).min(vals.len() - 1)];
+    }
+    let mut r = vals[vals.len() - 1];
+    for j in (0..vals.len() - 1).rev() {
+        let c = cidx(b, j as i64);
+        let is = eq(b, flat, c);
+        r = tail_builtin::arith::build_select(b, is, vals[j], r);
+    }
+    r
 }
 
 /// Element `flat` (row-major) of `a`: avoids delinearising where the source is flat itself.
@@ -245,6 +286,7 @@ pub fn read_flat(b: &mut Builder<'_>, a: &Arr, flat: Value, elem: Type) -> Value
             };
             read_flat(b, src, f, elem)
         }
+        Arr::Elems { vals, .. } => read_elems(b, vals, flat),
         _ => {
             let idx = delinearize(b, flat, a.ext());
             read(b, a, &idx, elem)

@@ -19,6 +19,7 @@ mod chars;
 mod complex;
 pub mod hpar_to_gpu;
 mod roll;
+mod seq;
 pub mod soac_to_hpar;
 mod util;
 

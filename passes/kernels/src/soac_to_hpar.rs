@@ -22,6 +22,7 @@
 //! | `reduce`/`redomap` (comm, one value or a tuple) over a rank-1 array | two programs: `concat<block>` of per-thread `reduce<thread>` pre-reductions, `force<block>`, `reduce<block>`; then the same with one block over the block results | `block-tree` |
 //! | `map` over a rank-2 array whose lambda is a `reduce`/`redomap` of its row | one block per row, as above | `block-row` |
 //! | `map` nest of depth `d` down to a scalar lambda | one program over the product of the `d` outer extents | `grid-thread` |
+//! | `map` nest whose lambda holds SOACs that are no perfect nest nor row reduction | one thread per element of the nest, the inner SOACs as loops in it (module `seq`) | `thread-seq` |
 //! | `soac.dim` | the extent (`memref.dim`, or the producer's) | |
 //! | views, `replicate`, `iota`, `concat`, `scf.if` choosing arrays | no program: an index function (module `arr`) read inside the consumers' kernels | |
 //! | `loop` | a host `scf.for` whose body is converted the same way (module `loops`) | |
@@ -58,10 +59,10 @@
 //! The block reduction needs a commutative operator (pre-reduction and tree combine elements
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
-//! the program is built (`lower_free`). Anything else (a lambda holding a SOAC that is not a
-//! perfect map nest, `scatter`, a `soac.loop` in a lambda, a non-commutative reduction,
-//! several scanned values, mapped-out results of a row reduction, an update of a row, …) is
-//! reported as an error located at the op.
+//! the program is built (`lower_free`). Anything else (a SOAC in a lambda that module `seq`
+//! cannot run sequentially, `scatter`, a non-commutative top-level reduction, several scanned
+//! values, mapped-out results of a row reduction, an update of a row, …) is reported as an
+//! error located at the op.
 
 use rustc_hash::FxHashMap;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -307,7 +308,10 @@ fn analyse_reduce(ctx: &Context, op: OpId) -> CResult<Red> {
         let m = ctx
             .entry_block(ctx.region(op, 1))
             .ok_or_else(|| err(ctx, op, "has an empty map region"))?;
-        check_scalar_lambda(ctx, m, "map")?;
+        // A map lambda taking rows or holding SOACs runs sequentially (module `seq`).
+        if !crate::seq::needs_seq(ctx, m) {
+            check_scalar_lambda(ctx, m, "map")?;
+        }
         if let Some(y) = ctx.last_op(m) {
             outs = ctx.operand_vec(y)[k..]
                 .iter()
@@ -1022,6 +1026,15 @@ impl Cx {
     /// that are scalars are read at that level's index prefix. A rank-2 map whose lambda is a
     /// reduction of its row is a row reduction.
     fn convert_map(&mut self, b: &mut Builder<'_>, op: OpId) -> CResult {
+        let all: Vec<usize> = (0..b.num_results(op)).collect();
+        self.convert_map_outs(b, op, &all)
+    }
+
+    /// [`Self::convert_map`] for the results `res_idx` of `op` (only the lambda ops they need
+    /// count). A lambda that is not a perfect nest (nor a row reduction) runs in one thread per
+    /// element of the nest so far, its inner SOACs sequentially (module `seq`, `thread-seq`);
+    /// the results are then taken one by one, so that those that are perfect nests stay so.
+    fn convert_map_outs(&mut self, b: &mut Builder<'_>, op: OpId, res_idx: &[usize]) -> CResult {
         let inputs = b.operand_vec(op);
         let arrs: Vec<Arr> = inputs
             .iter()
@@ -1029,10 +1042,13 @@ impl Cx {
             .collect::<CResult<_>>()?;
         // (lambda argument, input, depth) of the scalar arguments.
         let mut binds: Vec<(Value, usize, usize)> = Vec::new();
+        // The same for the row arguments (read by a `thread-seq` lambda).
+        let mut row_binds: Vec<(Value, usize, usize)> = Vec::new();
         let mut rows: FxHashMap<Value, usize> = FxHashMap::default();
-        let mut outs: Vec<usize> = (0..b.num_results(op)).collect();
+        let mut outs: Vec<usize> = res_idx.to_vec();
         let mut cur = op;
         let mut depth = 1;
+        let mut threaded = false;
         let lambda = loop {
             let body = b.entry_block(b.region(cur, 0)).expect("map has a body");
             let args = b.block_args(body).to_vec();
@@ -1043,6 +1059,7 @@ impl Cx {
                 if is_tensor(b.ctx, b.value_type(arg)) {
                     rows.insert(arg, src);
                     level_rows.push(arg);
+                    row_binds.push((arg, src, depth));
                 } else {
                     if arrs[src].ext().len() != depth {
                         return Err(err(b.ctx, cur, format!("cannot be lowered by convert-soac-to-hpar: a map nest reading a rank-{} input as a scalar at depth {depth}", arrs[src].ext().len())));
@@ -1050,13 +1067,16 @@ impl Cx {
                     binds.push((arg, src, depth));
                 }
             }
-            let ops = b.block_op_vec(body);
             if level_rows.is_empty() {
                 break body;
             }
+            let term = *b.block_op_vec(body).last().expect("terminator");
+            let yielded = b.operand_vec(term);
+            let need: Vec<Value> = outs.iter().map(|&o| yielded[o]).collect();
+            let mut ops = crate::seq::live_ops(b.ctx, body, &need);
+            ops.push(term);
             let inner = ops[0];
             let inner_name = b.op_name_str(inner).to_string();
-            let yielded = b.operand_vec(*ops.last().expect("terminator"));
             let over_rows = |b: &Builder<'_>, n: usize| {
                 b.operand_vec(inner)
                     .iter()
@@ -1081,7 +1101,7 @@ impl Cx {
                 && is_red
                 && cur == op
                 && arrs[0].ext().len() == 2
-                && yielded.as_slice() == b.results(inner)
+                && outs.iter().map(|&o| yielded[o]).eq(b.results(inner).iter().copied())
                 && over_rows(b, b.num_operands(inner) - neutral_count(b.ctx, inner))
             {
                 let red = analyse_reduce(b.ctx, inner)?;
@@ -1093,7 +1113,7 @@ impl Cx {
                 let ext = arrs[0].ext().to_vec();
                 let r = self.row_reduce(b, &red, &sel, &ext)?;
                 for (i, pull) in r.into_iter().enumerate() {
-                    let res = b.result(op, i);
+                    let res = b.result(op, res_idx[i]);
                     self.arrs.insert(
                         res,
                         Arr::Grid {
@@ -1109,10 +1129,10 @@ impl Cx {
                 && is_scan
                 && cur == op
                 && binds.is_empty()
-                && yielded.len() == 1
+                && outs.len() == 1
                 && arrs[0].ext().len() == 2
                 && b.num_results(inner) == 1
-                && yielded.first() == b.results(inner).first()
+                && Some(&yielded[outs[0]]) == b.results(inner).first()
                 && over_rows(b, b.num_operands(inner) - 1)
             {
                 let sel: Vec<Arr> = b.operand_vec(inner)[..b.num_operands(inner) - 1]
@@ -1121,24 +1141,63 @@ impl Cx {
                     .collect();
                 let ext = arrs[0].ext().to_vec();
                 let pull = self.row_scan(b, inner, &sel, &ext)?;
-                let res = b.result(op, 0);
+                let res = b.result(op, res_idx[0]);
                 self.arrs.insert(res, Arr::Grid { pull, ext });
                 return Ok(());
             }
-            let at = if ops.len() == 2 && inner_name.starts_with("soac.") {
-                inner
-            } else {
-                cur
-            };
-            return Err(err(b.ctx, at, "cannot be lowered by convert-soac-to-hpar: the lambda of a map over rows must be one inner soac.map over them (or, at rank 2, one soac.reduce/redomap of its row)"));
+            let array_out = outs
+                .iter()
+                .any(|&o| is_tensor(b.ctx, b.value_type(yielded[o])));
+            if array_out && res_idx.len() > 1 {
+                // Array results first: a thread-seq result then reads them (below) instead of
+                // recomputing them.
+                // (yields a scalar, result): arrays sort first.
+                let mut order: Vec<(bool, usize)> = res_idx
+                    .iter()
+                    .zip(&outs)
+                    .map(|(&r, &o)| (!is_tensor(b.ctx, b.value_type(yielded[o])), r))
+                    .collect();
+                order.sort();
+                for (_, r) in order {
+                    self.convert_map_outs(b, op, &[r])?;
+                }
+                return Ok(());
+            }
+            if array_out {
+                let at = if ops.len() == 2 && inner_name.starts_with("soac.") {
+                    inner
+                } else {
+                    cur
+                };
+                return Err(err(b.ctx, at, "cannot be lowered by convert-soac-to-hpar: the lambda of a map over rows must be one inner soac.map over them (or, at rank 2, one soac.reduce/redomap of its row) where it yields an array"));
+            }
+            threaded = true;
+            break body;
         };
-        check_scalar_lambda(b.ctx, lambda, "map")?;
+        let threaded = threaded || crate::seq::holds_soac(b.ctx, lambda);
+        if !threaded {
+            check_scalar_lambda(b.ctx, lambda, "map")?;
+        }
         let ext = arrs[0].ext()[..depth].to_vec();
         if crate::roll::holds_roll(b.ctx, lambda) {
             return self.host_map(b, op, &arrs, &ext, lambda, &binds, &outs);
         }
         let n = arr::count(b, &ext);
-        self.map_programs(b, op, &arrs, &ext, n, lambda, &binds, &outs)
+        let mut arrs = arrs;
+        if threaded && depth == 1 {
+            // Arrays the lambda yields for results already lowered (a split map): their rows
+            // are read from those results.
+            let term = *b.block_op_vec(lambda).last().expect("terminator");
+            for (k, y) in b.operand_vec(term).into_iter().enumerate() {
+                let done = self.arrs.get(&b.result(op, k)).cloned();
+                if let (true, Some(a)) = (is_tensor(b.ctx, b.value_type(y)), done) {
+                    row_binds.push((y, arrs.len(), 1));
+                    arrs.push(a);
+                }
+            }
+        }
+        let rb: &[(Value, usize, usize)] = if threaded { &row_binds } else { &[] };
+        self.map_programs(b, op, &arrs, &ext, n, lambda, &binds, rb, &outs, res_idx)
     }
 
     /// A map whose lambda draws random numbers (`tail.roll`): a loop on the host (module
@@ -1176,7 +1235,8 @@ impl Cx {
     }
 
     /// One `grid-thread` program per result of a map: `generate n` whose index function
-    /// reads every input at the (delinearised) position and runs `lambda`.
+    /// reads every input at the (delinearised) position and runs `lambda`; `thread-seq` when
+    /// the lambda takes rows (`row_binds`) or holds SOACs, run sequentially (module `seq`).
     #[allow(clippy::too_many_arguments)]
     fn map_programs(
         &mut self,
@@ -1187,10 +1247,20 @@ impl Cx {
         n: Value,
         lambda: tail_ir::BlockId,
         binds: &[(Value, usize, usize)],
+        row_binds: &[(Value, usize, usize)],
         outs: &[usize],
+        res_idx: &[usize],
     ) -> CResult {
+        // With row arguments or SOACs in the lambda, it runs sequentially in the thread.
+        let threaded = !row_binds.is_empty() || crate::seq::holds_soac(b.ctx, lambda);
+        let par = if threaded {
+            "thread-seq"
+        } else {
+            "grid-thread"
+        };
+        let seq = self.seq_for(b.ctx, threaded.then_some(lambda));
         for (k, &out) in outs.iter().enumerate() {
-            let res = b.result(op, k);
+            let res = b.result(op, res_idx[k]);
             // No kernel for a result nothing reads (e.g. the unread part of a complex map).
             if b.uses(res).next().is_none() {
                 continue;
@@ -1207,7 +1277,7 @@ impl Cx {
                 ));
             }
             let ext_v = ext.to_vec();
-            let pull = self.program(b, elem, "grid-thread", |b| {
+            let pull = self.program(b, elem, par, |b| {
                 let gen = generate(b, n, elem, |b, i| {
                     let idx = if ext_v.len() == 1 {
                         vec![i]
@@ -1219,6 +1289,21 @@ impl Cx {
                         let et = b.value_type(a);
                         let v = arr::read(b, &arrs[s], &idx[..d], et);
                         map.insert(a, v);
+                    }
+                    if threaded {
+                        let mut env = crate::seq::Env {
+                            vals: map,
+                            ..Default::default()
+                        };
+                        for &(a, s, d) in row_binds {
+                            let row = Arr::Fix {
+                                src: Box::new(arrs[s].clone()),
+                                prefix: idx[..d].to_vec(),
+                                ext: arrs[s].ext()[d..].to_vec(),
+                            };
+                            env.arrs.insert(a, row);
+                        }
+                        return Ok(seq.lambda(b, lambda, &mut env, &[out])?[0]);
                     }
                     let ys = inline_block(b, lambda, &mut map);
                     Ok(ys[out])
@@ -1261,8 +1346,14 @@ impl Cx {
                 .map(|&v| self.arr(b.ctx, red.op, v))
                 .collect::<CResult<_>>()?,
         };
+        // A redomap's map lambda may take the rows of higher-rank inputs.
+        let rows_ok = red.map.is_some_and(|m| {
+            b.block_args(m)
+                .iter()
+                .all(|&a| is_tensor(b.ctx, b.value_type(a)))
+        });
         for a in &arrs {
-            if a.ext().len() != 1 {
+            if a.ext().len() != 1 && !rows_ok {
                 return Err(err(b.ctx, red.op, format!("cannot be lowered by convert-soac-to-hpar: reduction over a rank-{} array (rank 1 is supported; a rank-2 reduction must be the lambda of a map)", a.ext().len())));
             }
         }
@@ -1277,6 +1368,7 @@ impl Cx {
         let k = ceildiv(b, n, per_round);
         let elems = red.elems.clone();
         let block = self.block;
+        let seq = self.seq_for(b.ctx, red.map);
         let first = self.reduce_program(
             b,
             red,
@@ -1293,7 +1385,7 @@ impl Cx {
                 let ok = ult(b, idx, n);
                 Ok((ok, idx))
             },
-            &|b, idx| Self::apply_map(b, red, &arrs, &[idx], idx),
+            &|b, idx| Self::apply_map(b, red, &arrs, &[idx], idx, &seq),
             &red.outs,
         )?;
         let v = red.elems.len();
@@ -1375,6 +1467,7 @@ impl Cx {
         let bs = cidx(b, self.block);
         let k = ceildiv(b, m, bs);
         let block = self.block;
+        let seq = self.seq_for(b.ctx, red.map);
         // The row index is the block index: carried from `pos` to `elem` through a cell.
         let row = std::cell::Cell::new(None::<Value>);
         self.reduce_program(
@@ -1395,10 +1488,21 @@ impl Cx {
                 let r = row.get().expect("position computed first");
                 let flat = bin(b, "arith.muli", r, m);
                 let flat = bin(b, "arith.addi", flat, idx);
-                Self::apply_map(b, red, arrs, &[r, idx], flat)
+                Self::apply_map(b, red, arrs, &[r, idx], flat, &seq)
             },
             &[],
         )
+    }
+
+    /// The sequential lowering (module `seq`) for lambda `lam`: it may read every top-level
+    /// array converted so far (none are copied where `lam` needs no sequential lowering).
+    fn seq_for(&self, ctx: &Context, lam: Option<tail_ir::BlockId>) -> crate::seq::Seq {
+        let needed = lam.is_some_and(|l| crate::seq::needs_seq(ctx, l));
+        crate::seq::Seq::new(if needed {
+            self.arrs.clone()
+        } else {
+            FxHashMap::default()
+        })
     }
 
     /// The values a reduction reduces at position `idx` of its inputs: the inputs themselves
@@ -1410,6 +1514,7 @@ impl Cx {
         arrs: &[Arr],
         idx: &[Value],
         flat: Value,
+        seq: &crate::seq::Seq,
     ) -> CResult<Vec<Value>> {
         match red.map {
             None => Ok(arrs
@@ -1417,6 +1522,26 @@ impl Cx {
                 .zip(&red.elems)
                 .map(|(a, &e)| Self::read(b, a, idx, flat, e))
                 .collect()),
+            Some(lam) if crate::seq::needs_seq(b.ctx, lam) => {
+                let mut env = crate::seq::Env::default();
+                for (&a, arr) in b.block_args(lam).to_vec().iter().zip(arrs) {
+                    let et = b.value_type(a);
+                    if is_tensor(b.ctx, et) {
+                        let row = Arr::Fix {
+                            src: Box::new(arr.clone()),
+                            prefix: idx.to_vec(),
+                            ext: arr.ext()[idx.len()..].to_vec(),
+                        };
+                        env.arrs.insert(a, row);
+                    } else {
+                        let v = Self::read(b, arr, idx, flat, et);
+                        env.vals.insert(a, v);
+                    }
+                }
+                let term = *b.block_op_vec(lam).last().expect("terminator");
+                let all: Vec<usize> = (0..b.num_operands(term)).collect();
+                seq.lambda(b, lam, &mut env, &all)
+            }
             Some(lam) => {
                 let mut map = VMap::default();
                 let largs = b.block_args(lam).to_vec();

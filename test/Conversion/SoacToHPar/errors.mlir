@@ -56,19 +56,3 @@ func.func @rank3(%xs: tensor<?x?x?xi32>) -> tensor<?x?x?xi32> {
   }
   return %r : tensor<?x?x?xi32>
 }
-
-// -----
-
-// A lambda that takes a row of a free array (only elements can be read in a kernel).
-func.func @gather_row(%xs: tensor<?xi32>, %ys: tensor<?x?xi32>) -> tensor<?xi32> {
-  %r = soac.map %xs : tensor<?xi32> -> tensor<?xi32> {
-  ^bb0(%x: i32):
-    %i = arith.index_cast %x : i32 to index
-    // expected-error@+1 {{'soac.index' op cannot be lowered to a kernel by convert-soac-to-hpar: a sub-array of a free array in a kernel (only elements can be read)}}
-    %row = soac.index %ys[%i] : tensor<?x?xi32> -> tensor<?xi32>
-    %c0 = arith.constant 0 : index
-    %v = soac.index %row[%c0] : tensor<?xi32> -> i32
-    soac.yield %v : i32
-  }
-  return %r : tensor<?xi32>
-}

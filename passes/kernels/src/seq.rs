@@ -1,0 +1,856 @@
+//! Sequential lowering of SOACs inside one GPU thread (`tail.par = "thread-seq"`), the
+//! "moderate flattening" of issue 6: where a map's lambda holds SOACs that are neither a perfect
+//! map nest nor a row reduction, `convert-soac-to-hpar` gives one thread to each element of the
+//! outer map (nest) and runs the inner SOACs as loops in that thread.
+//!
+//! Entry point: [`Seq::lambda`], which emits a lambda's ops at the builder's insertion point
+//! (inside an `hpar.generate` body) with its arguments bound to scalars or to arrays.
+//!
+//! | inside a thread | lowering |
+//! | --- | --- |
+//! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
+//! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored |
+//! | `soac.map` | no code: an index function ([`Arr::Fun`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
+//! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
+//! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
+//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers: one `iter_args` per element ([`Arr::Elems`]), which needs extents that are constants, the same in every iteration, of at most [`MAX_PRIVATE`] elements |
+//!
+//! Everything else in a thread (`scan`, `filter`, `scatter`, `update`, a reduction of rows,
+//! mapped-out `redomap` results, a loop-carried array of unknown or large extent, an `scf.if`
+//! yielding arrays, values that are not integer, index or float scalars) is an error located at
+//! the op. Arrays that would need per-thread storage larger than registers (a global scratch
+//! buffer laid out thread-innermost) are not supported yet.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use tail_ir::{BlockId, Builder, Context, Diagnostic, InsertPoint, OpId, Type, TypeKind, Value};
+
+use crate::arr::{self, Arr};
+use crate::util::*;
+
+/// The most elements of an array materialised in registers (a loop-carried array).
+pub const MAX_PRIVATE: i64 = 64;
+
+/// A lambda's value inside a thread: a scalar or an array (index function).
+#[derive(Clone)]
+pub enum TVal {
+    /// A scalar SSA value.
+    S(Value),
+    /// An array.
+    A(Arr),
+}
+
+/// The values of the lambdas being lowered: scalars through `vals` (values defined outside
+/// stay as they are), arrays through `arrs`.
+#[derive(Clone, Default)]
+pub struct Env {
+    /// Scalar value → its copy in the thread.
+    pub vals: VMap,
+    /// Array value → its index function.
+    pub arrs: FxHashMap<Value, Arr>,
+}
+
+/// The sequential lowering: the top-level arrays lambdas may read (free arrays) and the first
+/// error met while building an index function (reported by [`Seq::lambda`]).
+#[derive(Clone)]
+pub struct Seq {
+    frees: Rc<FxHashMap<Value, Arr>>,
+    err: Rc<RefCell<Option<Diagnostic>>>,
+}
+
+fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    tail_ir::op_error(
+        ctx,
+        op,
+        format!("cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): {msg}"),
+    )
+}
+
+fn is_tensor(ctx: &Context, ty: Type) -> bool {
+    matches!(
+        ctx.type_kind(ty),
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+    )
+}
+
+fn tensor_parts(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { shape, elem } => Some((shape.clone(), *elem)),
+        _ => None,
+    }
+}
+
+/// Whether lambda `blk` needs the sequential lowering: it holds a SOAC other than element
+/// reads (`soac.index` of every axis, `soac.dim`), which the scalar path lowers itself.
+pub fn holds_soac(ctx: &Context, blk: BlockId) -> bool {
+    ctx.block_op_vec(blk).into_iter().any(|o| {
+        ctx.walk_preorder(o).into_iter().any(|n| {
+            let name = ctx.op_name_str(n);
+            if name == "soac.index" {
+                let src = ctx.operand(n, 0);
+                let rank = tensor_parts(ctx, ctx.value_type(src)).map_or(0, |(s, _)| s.len());
+                return ctx.num_operands(n) - 1 != rank;
+            }
+            name.starts_with("soac.") && name != "soac.yield" && name != "soac.dim"
+        })
+    })
+}
+
+/// Whether lambda `blk` runs sequentially in its thread: it takes rows (arrays) or holds
+/// SOACs ([`holds_soac`]).
+pub fn needs_seq(ctx: &Context, blk: BlockId) -> bool {
+    holds_soac(ctx, blk)
+        || ctx
+            .block_args(blk)
+            .iter()
+            .any(|&a| is_tensor(ctx, ctx.value_type(a)))
+}
+
+/// The ops of `blk` (in order, terminator excluded) that the values `need` depend on, with the
+/// ops that have side effects. SOACs are pure.
+pub fn live_ops(ctx: &Context, blk: BlockId, need: &[Value]) -> Vec<OpId> {
+    let ops = ctx.block_op_vec(blk);
+    let Some((_, body)) = ops.split_last() else {
+        return Vec::new();
+    };
+    let mut live_vals: FxHashSet<Value> = need.iter().copied().collect();
+    let mut live = vec![false; body.len()];
+    for (k, &o) in body.iter().enumerate().rev() {
+        let pure = ctx.op_name_str(o).starts_with("soac.")
+            || tail_ir::greedy::is_memory_effect_free(ctx, o);
+        if !pure || ctx.results(o).iter().any(|r| live_vals.contains(r)) {
+            live[k] = true;
+            for n in ctx.walk_preorder(o) {
+                live_vals.extend(ctx.operands(n));
+            }
+        }
+    }
+    body.iter()
+        .zip(live)
+        .filter(|(_, l)| *l)
+        .map(|(&o, _)| o)
+        .collect()
+}
+
+/// `0` of scalar type `t` (the value of a read whose lowering failed; the error is reported).
+fn zero(b: &mut Builder<'_>, t: Type) -> Value {
+    if b.ctx.is_float(t) {
+        tail_builtin::arith::build_constant_float(b, t, 0.0)
+    } else if b.ctx.int_width(t).is_some() {
+        tail_builtin::arith::build_constant_int(b, t, 0)
+    } else {
+        cidx(b, 0)
+    }
+}
+
+impl Seq {
+    /// A lowering whose lambdas may read the top-level arrays `frees`.
+    pub fn new(frees: FxHashMap<Value, Arr>) -> Seq {
+        Seq {
+            frees: Rc::new(frees),
+            err: Rc::new(RefCell::new(None)),
+        }
+    }
+
+    fn fail(&self, d: Diagnostic) {
+        let mut e = self.err.borrow_mut();
+        if e.is_none() {
+            *e = Some(d);
+        }
+    }
+
+    /// Emits lambda `blk` at the builder's insertion point with its arguments bound in `env`,
+    /// and returns the yielded values at positions `outs` (only the ops they depend on are
+    /// emitted); each must be a scalar.
+    pub fn lambda(
+        &self,
+        b: &mut Builder<'_>,
+        blk: BlockId,
+        env: &mut Env,
+        outs: &[usize],
+    ) -> CResult<Vec<Value>> {
+        let ys = self.block(b, blk, env, Some(outs))?;
+        if let Some(d) = self.err.borrow_mut().take() {
+            return Err(d);
+        }
+        let term = *b.block_op_vec(blk).last().expect("terminator");
+        outs.iter()
+            .map(|&o| match &ys[o] {
+                TVal::S(v) => Ok(*v),
+                TVal::A(_) => Err(err(
+                    b.ctx,
+                    term,
+                    "a map lambda yielding an array that is not the result of an inner soac.map over its rows",
+                )),
+            })
+            .collect()
+    }
+
+    /// Emits the ops of `blk` (those the yielded values at `outs` depend on, or all) and
+    /// returns the yielded values (the ones not needed as a placeholder scalar `S` of the
+    /// terminator's operand).
+    fn block(
+        &self,
+        b: &mut Builder<'_>,
+        blk: BlockId,
+        env: &mut Env,
+        outs: Option<&[usize]>,
+    ) -> CResult<Vec<TVal>> {
+        let all = b.block_op_vec(blk);
+        let term = *all.last().expect("terminator");
+        let yielded = b.operand_vec(term);
+        let ops = match outs {
+            Some(outs) => {
+                let need: Vec<Value> = outs.iter().map(|&o| yielded[o]).collect();
+                live_ops(b.ctx, blk, &need)
+            }
+            None => all[..all.len() - 1].to_vec(),
+        };
+        for o in ops {
+            // Results bound beforehand (arrays already computed by another program) are read.
+            let results = b.results(o);
+            if !results.is_empty()
+                && results
+                    .iter()
+                    .all(|r| env.arrs.contains_key(r) || env.vals.contains_key(r))
+            {
+                continue;
+            }
+            self.op(b, o, env)?;
+        }
+        yielded
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| {
+                if outs.is_some_and(|outs| !outs.contains(&k)) {
+                    return Ok(TVal::S(v));
+                }
+                self.val(b.ctx, term, env, v)
+            })
+            .collect()
+    }
+
+    /// The thread value of `v` (used by `user`).
+    fn val(&self, ctx: &Context, user: OpId, env: &Env, v: Value) -> CResult<TVal> {
+        if is_tensor(ctx, ctx.value_type(v)) {
+            self.arr(ctx, user, env, v).map(TVal::A)
+        } else {
+            Ok(TVal::S(*env.vals.get(&v).unwrap_or(&v)))
+        }
+    }
+
+    fn scalar(env: &Env, v: Value) -> Value {
+        *env.vals.get(&v).unwrap_or(&v)
+    }
+
+    /// The array `v`: a lambda's array or a top-level one.
+    fn arr(&self, ctx: &Context, user: OpId, env: &Env, v: Value) -> CResult<Arr> {
+        if let Some(a) = env.arrs.get(&v).or_else(|| self.frees.get(&v)) {
+            return Ok(a.clone());
+        }
+        let what = ctx
+            .defining_op(v)
+            .map(|d| format!("'{}'", ctx.op_name_str(d)))
+            .unwrap_or_else(|| "a block argument".into());
+        Err(err(
+            ctx,
+            user,
+            format!("its array operand is produced by {what}, which has no lowering"),
+        ))
+    }
+
+    /// The extents of result `res` (a tensor): static ones from its type, dynamic ones taken in
+    /// order from `dyns` (thread values).
+    fn result_ext(b: &mut Builder<'_>, env: &Env, res: Value, dyns: &[Value]) -> Vec<Value> {
+        let (shape, _) = tensor_parts(b.ctx, b.value_type(res)).expect("ranked tensor");
+        let mut k = 0;
+        shape
+            .iter()
+            .map(|&s| {
+                if s == tail_ir::DYNAMIC {
+                    k += 1;
+                    Self::scalar(env, dyns[k - 1])
+                } else {
+                    cidx(b, s)
+                }
+            })
+            .collect()
+    }
+
+    /// Lowers one op of a lambda.
+    fn op(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let name = b.op_name_str(o).to_string();
+        let operands = b.operand_vec(o);
+        let sc: Vec<Value> = operands.iter().map(|&v| Self::scalar(env, v)).collect();
+        let res = b.results(o).first().copied();
+        let view = |env: &mut Env, a: Arr| {
+            env.arrs.insert(res.expect("one result"), a);
+        };
+        match name.as_str() {
+            "soac.index" => {
+                let src = self.arr(b.ctx, o, env, operands[0])?;
+                let idx = sc[1..].to_vec();
+                let r = res.expect("result");
+                if idx.len() == src.ext().len() {
+                    let t = b.value_type(r);
+                    let v = arr::read(b, &src, &idx, t);
+                    env.vals.insert(r, v);
+                } else {
+                    let ext = src.ext()[idx.len()..].to_vec();
+                    view(
+                        env,
+                        Arr::Fix {
+                            src: Box::new(src),
+                            prefix: idx,
+                            ext,
+                        },
+                    );
+                }
+            }
+            "soac.dim" => {
+                let src = self.arr(b.ctx, o, env, operands[0])?;
+                let axis = b
+                    .attr(o, "axis")
+                    .and_then(|a| b.attr_as_int(a))
+                    .unwrap_or(0) as usize;
+                env.vals.insert(res.expect("result"), src.ext()[axis]);
+            }
+            "soac.iota" => {
+                let r = res.expect("result");
+                let ext = Self::result_ext(b, env, r, &operands);
+                let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor");
+                view(
+                    env,
+                    Arr::Iota {
+                        start: 0,
+                        step: 1,
+                        elem,
+                        ext,
+                    },
+                );
+            }
+            "soac.replicate" => {
+                let r = res.expect("result");
+                let ext = Self::result_ext(b, env, r, &operands[1..]);
+                let a = if is_tensor(b.ctx, b.value_type(operands[0])) {
+                    let row = self.arr(b.ctx, o, env, operands[0])?;
+                    let mut e = vec![ext[0]];
+                    e.extend_from_slice(row.ext());
+                    Arr::Repl {
+                        row: Box::new(row),
+                        ext: e,
+                    }
+                } else {
+                    Arr::Scalar { v: sc[0], ext }
+                };
+                view(env, a);
+            }
+            "soac.reshape" => {
+                let r = res.expect("result");
+                let src = self.arr(b.ctx, o, env, operands[0])?;
+                let ext = Self::result_ext(b, env, r, &operands[1..]);
+                let cyclic = b.attr(o, "cyclic").is_some();
+                let a = match src {
+                    Arr::Scalar { v, .. } => Arr::Scalar { v, ext },
+                    src => Arr::Reshape {
+                        src: Box::new(src),
+                        ext,
+                        cyclic,
+                    },
+                };
+                view(env, a);
+            }
+            "soac.slice" => {
+                let src = self.arr(b.ctx, o, env, operands[0])?;
+                let k = src.ext().len();
+                view(
+                    env,
+                    Arr::Slice {
+                        src: Box::new(src),
+                        off: sc[1..1 + k].to_vec(),
+                        ext: sc[1 + k..1 + 2 * k].to_vec(),
+                        stride: sc[1 + 2 * k..1 + 3 * k].to_vec(),
+                    },
+                );
+            }
+            "soac.rotate" => {
+                let src = self.arr(b.ctx, o, env, operands[0])?;
+                let ext = src.ext().to_vec();
+                view(
+                    env,
+                    Arr::Rotate {
+                        src: Box::new(src),
+                        off: sc[1..].to_vec(),
+                        ext,
+                    },
+                );
+            }
+            "soac.transpose" => {
+                let src = self.arr(b.ctx, o, env, operands[0])?;
+                let perm: Vec<usize> = tail_soac::ops::view::TransposeOp::from_op(b.ctx, o)
+                    .expect("soac.transpose")
+                    .perm(b.ctx)
+                    .into_iter()
+                    .map(|p| p as usize)
+                    .collect();
+                let ext = perm.iter().map(|&p| src.ext()[p]).collect();
+                view(
+                    env,
+                    Arr::Transpose {
+                        src: Box::new(src),
+                        perm,
+                        ext,
+                    },
+                );
+            }
+            "soac.concat" => {
+                let a = self.concat(b, o, env)?;
+                view(env, a);
+            }
+            "soac.map" => self.map(b, o, env)?,
+            "soac.reduce" | "soac.redomap" => self.reduce(b, o, env)?,
+            "soac.loop" => self.seq_loop(b, o, env)?,
+            "scf.if" => self.if_op(b, o, env)?,
+            _ if name.starts_with("soac.") => {
+                return Err(err(
+                    b.ctx,
+                    o,
+                    "not supported in a thread (supported: reduce, redomap, map, loop, views, index, dim, scalar code)",
+                ));
+            }
+            _ => {
+                for n in b.walk_preorder(o) {
+                    let tys = b
+                        .operands(n)
+                        .map(|v| b.value_type(v))
+                        .chain(b.results(n).iter().map(|&r| b.value_type(r)))
+                        .collect::<Vec<_>>();
+                    if b.op_name_str(n).starts_with("soac.") {
+                        return Err(err(
+                            b.ctx,
+                            n,
+                            "a SOAC nested in this region is not supported in a thread",
+                        ));
+                    }
+                    for t in tys {
+                        if !is_scalar(b.ctx, t) {
+                            return Err(tail_ir::op_error(
+                                b.ctx,
+                                n,
+                                format!(
+                                    "cannot be lowered to a kernel by convert-soac-to-hpar: value of type '{}' in a map lambda (only integer, index and float scalars are supported)",
+                                    b.ctx.type_to_string(t)
+                                ),
+                            ));
+                        }
+                    }
+                }
+                let c = b.clone_op(o, &mut env.vals);
+                let ip = b.insertion_point();
+                b.insert_op(c, ip);
+            }
+        }
+        Ok(())
+    }
+
+    /// `soac.concat` in a thread: single scalars make a register array, anything else a view
+    /// choosing the part by the index on the axis.
+    fn concat(&self, b: &mut Builder<'_>, o: OpId, env: &Env) -> CResult<Arr> {
+        let operands = b.operand_vec(o);
+        let axis = b.attr(o, "dim").and_then(|a| b.attr_as_int(a)).unwrap_or(0) as usize;
+        let parts: Vec<Arr> = operands
+            .iter()
+            .map(|&v| self.arr(b.ctx, o, env, v))
+            .collect::<CResult<_>>()?;
+        let singles: Option<Vec<Value>> = parts
+            .iter()
+            .map(|p| match p {
+                Arr::Scalar { v, ext }
+                    if ext.len() == 1
+                        && tail_builtin::util::constant_int(b.ctx, ext[0]) == Some(1) =>
+                {
+                    Some(*v)
+                }
+                Arr::Elems { vals, ext } if ext.len() == 1 => (vals.len() == 1).then(|| vals[0]),
+                _ => None,
+            })
+            .collect();
+        if let Some(vals) = singles {
+            let ext = vec![cidx(b, vals.len() as i64)];
+            return Ok(Arr::Elems { vals, ext });
+        }
+        let rank = parts[0].ext().len();
+        if axis >= rank {
+            return Err(err(b.ctx, o, "concatenation axis out of range"));
+        }
+        // Concatenations of register arrays along axis 0 (rank 1) stay register arrays.
+        if rank == 1 {
+            let mut vals = Vec::new();
+            let all = parts.iter().all(|p| match p {
+                Arr::Elems { vals: vs, .. } => {
+                    vals.extend_from_slice(vs);
+                    true
+                }
+                Arr::Scalar { v, ext } => match tail_builtin::util::constant_int(b.ctx, ext[0]) {
+                    Some(n) if (0..=MAX_PRIVATE).contains(&n) => {
+                        vals.extend(std::iter::repeat_n(*v, n as usize));
+                        true
+                    }
+                    _ => false,
+                },
+                _ => false,
+            });
+            if all && vals.len() as i64 <= MAX_PRIVATE {
+                let ext = vec![cidx(b, vals.len() as i64)];
+                return Ok(Arr::Elems { vals, ext });
+            }
+        }
+        let mut starts = Vec::new();
+        let mut at = cidx(b, 0);
+        for p in &parts {
+            starts.push(at);
+            at = bin(b, "arith.addi", at, p.ext()[axis]);
+        }
+        let mut ext = parts[0].ext().to_vec();
+        ext[axis] = at;
+        Ok(Arr::Concat {
+            parts,
+            starts,
+            axis,
+            ext,
+        })
+    }
+
+    /// Binds the lambda arguments `args` to element `i` of `inputs` (a scalar for a rank-1
+    /// input, the row `i` otherwise).
+    fn bind_rows(b: &mut Builder<'_>, env: &mut Env, args: &[Value], inputs: &[Arr], i: Value) {
+        for (&a, arr) in args.iter().zip(inputs) {
+            let t = b.value_type(a);
+            if is_tensor(b.ctx, t) {
+                env.arrs.insert(
+                    a,
+                    Arr::Fix {
+                        src: Box::new(arr.clone()),
+                        prefix: vec![i],
+                        ext: arr.ext()[1..].to_vec(),
+                    },
+                );
+            } else {
+                let v = arr::read(b, arr, &[i], t);
+                env.vals.insert(a, v);
+            }
+        }
+    }
+
+    /// `soac.map` in a thread: each result is an index function running the lambda at the
+    /// element read (fused into the consumer).
+    fn map(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let inputs: Vec<Arr> = b
+            .operand_vec(o)
+            .iter()
+            .map(|&v| self.arr(b.ctx, o, env, v))
+            .collect::<CResult<_>>()?;
+        let lam = b.entry_block(b.region(o, 0)).expect("map has a body");
+        let args = b.block_args(lam).to_vec();
+        let n = inputs[0].ext()[0];
+        for (k, &r) in b.results(o).to_vec().iter().enumerate() {
+            let (shape, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor result");
+            let mut ext = vec![n];
+            for &s in &shape[1..] {
+                if s == tail_ir::DYNAMIC {
+                    return Err(err(
+                        b.ctx,
+                        o,
+                        "a map in a thread whose lambda yields arrays of dynamic extents",
+                    ));
+                }
+                ext.push(cidx(b, s));
+            }
+            let (seq, env0, ins, args) = (self.clone(), env.clone(), inputs.clone(), args.clone());
+            let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
+                let mut env = env0.clone();
+                Self::bind_rows(b, &mut env, &args, &ins, idx[0]);
+                let ys = seq.block(b, lam, &mut env, Some(&[k]));
+                match ys.map(|ys| ys[k].clone()) {
+                    Ok(TVal::S(v)) => v,
+                    Ok(TVal::A(a)) => arr::read(b, &a, &idx[1..], elem),
+                    Err(d) => {
+                        seq.fail(d);
+                        zero(b, elem)
+                    }
+                }
+            };
+            env.arrs.insert(r, Arr::Fun { f: Rc::new(f), ext });
+        }
+        Ok(())
+    }
+
+    /// `soac.reduce`/`redomap` in a thread: an `scf.for` fold from the neutral elements.
+    fn reduce(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let is_redomap = b.op_is(o, "soac.redomap");
+        let opr = b.entry_block(b.region(o, 0)).expect("operator");
+        let k = b.block_args(opr).len() / 2;
+        if b.num_results(o) != k {
+            return Err(err(
+                b.ctx,
+                o,
+                "mapped-out results of a redomap are not supported in a thread",
+            ));
+        }
+        let operands = b.operand_vec(o);
+        let (ins, nes) = operands.split_at(operands.len() - k);
+        let inputs: Vec<Arr> = ins
+            .iter()
+            .map(|&v| self.arr(b.ctx, o, env, v))
+            .collect::<CResult<_>>()?;
+        let mut inits = Vec::new();
+        for &ne in nes {
+            match self.val(b.ctx, o, env, ne)? {
+                TVal::S(v) => inits.push(v),
+                TVal::A(_) => {
+                    return Err(err(
+                        b.ctx,
+                        o,
+                        "a reduction of rows (array accumulators) is not supported in a thread",
+                    ))
+                }
+            }
+        }
+        let n = inputs[0].ext()[0];
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &inits);
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let i = b.block_arg(body, 0);
+        let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
+        let mut inner = env.clone();
+        let xs: Vec<Value> = if is_redomap {
+            let lam = b.entry_block(b.region(o, 1)).expect("map lambda");
+            let args = b.block_args(lam).to_vec();
+            Self::bind_rows(b, &mut inner, &args, &inputs, i);
+            let outs: Vec<usize> = (0..k).collect();
+            let ys = self.block(b, lam, &mut inner, Some(&outs))?;
+            ys[..k]
+                .iter()
+                .map(|y| match y {
+                    TVal::S(v) => Ok(*v),
+                    TVal::A(_) => Err(err(
+                        b.ctx,
+                        o,
+                        "a reduction of rows (array accumulators) is not supported in a thread",
+                    )),
+                })
+                .collect::<CResult<_>>()?
+        } else {
+            let mut xs = Vec::new();
+            for a in &inputs {
+                if a.ext().len() != 1 {
+                    b.set_insertion_point(saved);
+                    return Err(err(
+                        b.ctx,
+                        o,
+                        "a reduction of rows (array accumulators) is not supported in a thread",
+                    ));
+                }
+                let t = b.value_type(accs[xs.len()]);
+                xs.push(arr::read(b, a, &[i], t));
+            }
+            xs
+        };
+        let oargs = b.block_args(opr).to_vec();
+        for (&a, &v) in oargs.iter().zip(accs.iter().chain(&xs)) {
+            inner.vals.insert(a, v);
+        }
+        let ys = self.block(b, opr, &mut inner, None)?;
+        let ys: Vec<Value> = ys
+            .into_iter()
+            .map(|y| match y {
+                TVal::S(v) => Ok(v),
+                TVal::A(_) => Err(err(b.ctx, o, "a reduction operator yielding arrays")),
+            })
+            .collect::<CResult<_>>()?;
+        mk(b, "scf.yield", &ys, &[], &[], Vec::new());
+        b.set_insertion_point(saved);
+        for (&r, &v) in b
+            .results(o)
+            .to_vec()
+            .iter()
+            .zip(b.results(for_op.op()).to_vec().iter())
+        {
+            env.vals.insert(r, v);
+        }
+        Ok(())
+    }
+
+    /// The constant extents of array `a` carried by loop `o`, at most [`MAX_PRIVATE`] elements.
+    fn private_ext(ctx: &Context, o: OpId, a: &Arr) -> CResult<Vec<i64>> {
+        let ext: Option<Vec<i64>> = a
+            .ext()
+            .iter()
+            .map(|&e| tail_builtin::util::constant_int(ctx, e))
+            .collect();
+        match ext {
+            Some(e) if e.iter().product::<i64>() <= MAX_PRIVATE && e.iter().all(|&x| x >= 0) => {
+                Ok(e)
+            }
+            _ => Err(err(
+                ctx,
+                o,
+                format!("an array carried by a loop in a thread needs constant extents of at most {MAX_PRIVATE} elements (registers); per-thread memory is not supported yet"),
+            )),
+        }
+    }
+
+    /// The elements of array `a` (constant extents `ext`), read in row-major order.
+    fn elements(b: &mut Builder<'_>, a: &Arr, ext: &[i64], elem: Type) -> Vec<Value> {
+        if let Arr::Elems { vals, .. } = a {
+            return vals.clone();
+        }
+        (0..ext.iter().product::<i64>())
+            .map(|j| {
+                let f = cidx(b, j);
+                arr::read_flat(b, a, f, elem)
+            })
+            .collect()
+    }
+
+    /// `soac.loop` in a thread: an `scf.for` from 0 to the count; arrays are carried
+    /// element-wise.
+    fn seq_loop(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let operands = b.operand_vec(o);
+        let count = Self::scalar(env, operands[0]);
+        // Per carried value: None (a scalar) or the constant extents of an array.
+        let mut shapes: Vec<Option<Vec<i64>>> = Vec::new();
+        let mut slots = Vec::new();
+        for &v in &operands[1..] {
+            match self.val(b.ctx, o, env, v)? {
+                TVal::S(s) => {
+                    shapes.push(None);
+                    slots.push(s);
+                }
+                TVal::A(a) => {
+                    let ext = Self::private_ext(b.ctx, o, &a)?;
+                    let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("tensor");
+                    slots.extend(Self::elements(b, &a, &ext, elem));
+                    shapes.push(Some(ext));
+                }
+            }
+        }
+        let ext_vals: Vec<Option<Vec<Value>>> = shapes
+            .iter()
+            .map(|s| s.as_ref().map(|e| e.iter().map(|&x| cidx(b, x)).collect()))
+            .collect();
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, count, c1, &slots);
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let sbody = b.entry_block(b.region(o, 0)).expect("loop body");
+        let sargs = b.block_args(sbody).to_vec();
+        let fargs = b.block_args(body).to_vec();
+        let mut inner = env.clone();
+        inner.vals.insert(sargs[0], fargs[0]);
+        let carried = |env: &mut Env, vals: &[Value], targets: &[Value]| {
+            let mut at = 0;
+            for ((shape, ev), &t) in shapes.iter().zip(&ext_vals).zip(targets) {
+                match (shape, ev) {
+                    (Some(e), Some(ev)) => {
+                        let n = e.iter().product::<i64>() as usize;
+                        let vs = vals[at..at + n].to_vec();
+                        at += n;
+                        env.arrs.insert(
+                            t,
+                            Arr::Elems {
+                                vals: vs,
+                                ext: ev.clone(),
+                            },
+                        );
+                    }
+                    _ => {
+                        env.vals.insert(t, vals[at]);
+                        at += 1;
+                    }
+                }
+            }
+        };
+        carried(&mut inner, &fargs[1..], &sargs[1..]);
+        let ys = self.block(b, sbody, &mut inner, None)?;
+        let mut next = Vec::new();
+        for (y, shape) in ys.into_iter().zip(&shapes) {
+            match (y, shape) {
+                (TVal::S(v), None) => next.push(v),
+                (TVal::A(a), Some(e)) => {
+                    let got = Self::private_ext(b.ctx, o, &a)?;
+                    if &got != e {
+                        b.set_insertion_point(saved);
+                        return Err(err(
+                            b.ctx,
+                            o,
+                            "an array carried by a loop in a thread must keep its extents",
+                        ));
+                    }
+                    let elem = b.value_type(fargs[1 + next.len()]);
+                    next.extend(Self::elements(b, &a, e, elem));
+                }
+                _ => unreachable!("soac.loop verifies the carried types"),
+            }
+        }
+        mk(b, "scf.yield", &next, &[], &[], Vec::new());
+        b.set_insertion_point(saved);
+        let results = b.results(for_op.op()).to_vec();
+        let targets = b.results(o).to_vec();
+        carried(env, &results, &targets);
+        Ok(())
+    }
+
+    /// `scf.if` yielding scalars in a thread: both branches lowered in place.
+    fn if_op(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let tys: Vec<Type> = b.results(o).iter().map(|&r| b.value_type(r)).collect();
+        if let Some(&t) = tys.iter().find(|&&t| !is_scalar(b.ctx, t)) {
+            return Err(err(
+                b.ctx,
+                o,
+                format!(
+                    "an scf.if yielding '{}' in a thread",
+                    b.ctx.type_to_string(t)
+                ),
+            ));
+        }
+        let cond = Self::scalar(env, b.operand(o, 0));
+        let has_else = b.entry_block(b.region(o, 1)).is_some();
+        let (ifop, tb, eb) = tail_builtin::scf::IfOp::create(b, cond, &tys, has_else);
+        let saved = b.insertion_point();
+        for (r, nb) in [(0, Some(tb)), (1, eb)] {
+            let (Some(nb), Some(ob)) = (nb, b.entry_block(b.region(o, r))) else {
+                continue;
+            };
+            if tys.is_empty() {
+                // The builder added the `scf.yield`; the branch holds only scalar code then.
+                let y = b.last_op(nb).expect("scf.yield");
+                b.erase_op(y);
+            }
+            b.set_insertion_point(InsertPoint::BlockEnd(nb));
+            let mut inner = env.clone();
+            let ys = self.block(b, ob, &mut inner, None)?;
+            let ys: Vec<Value> = ys
+                .into_iter()
+                .map(|y| match y {
+                    TVal::S(v) => v,
+                    TVal::A(_) => unreachable!("scalar results"),
+                })
+                .collect();
+            mk(b, "scf.yield", &ys, &[], &[], Vec::new());
+        }
+        b.set_insertion_point(saved);
+        for (&r, &v) in b
+            .results(o)
+            .to_vec()
+            .iter()
+            .zip(b.results(ifop.op()).to_vec().iter())
+        {
+            env.vals.insert(r, v);
+        }
+        Ok(())
+    }
+}

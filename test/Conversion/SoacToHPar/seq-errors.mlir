@@ -1,0 +1,41 @@
+// RUN: tail-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-soac-to-hpar)'
+
+// What the sequential lowering inside a thread (tail.par = "thread-seq") cannot lower is
+// reported at the op.
+
+// A scan inside a map lambda would need per-thread storage.
+func.func @row_scan(%m: tensor<?x?xi32>) -> tensor<?xi32> {
+  %z = arith.constant 0 : i32
+  %c0 = arith.constant 0 : index
+  %r = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
+  ^bb0(%row: tensor<?xi32>):
+    // expected-error@+1 {{'soac.scan' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): not supported in a thread}}
+    %s = soac.scan %row init(%z) : tensor<?xi32> -> tensor<?xi32> {
+    ^bb0(%a: i32, %x: i32):
+      %t = arith.addi %a, %x : i32
+      soac.yield %t : i32
+    }
+    %v = soac.index %s[%c0] : tensor<?xi32> -> i32
+    soac.yield %v : i32
+  }
+  return %r : tensor<?xi32>
+}
+
+// -----
+
+// A loop-carried array of unknown extent cannot live in registers.
+func.func @carried(%m: tensor<?x?xi32>, %n: index) -> tensor<?xi32> {
+  %c0 = arith.constant 0 : index
+  %r = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
+  ^bb0(%row: tensor<?xi32>):
+    // expected-error@+1 {{'soac.loop' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): an array carried by a loop in a thread needs constant extents of at most 64 elements (registers)}}
+    %l = soac.loop %i < %n iter_args(%s = %row) -> (tensor<?xi32>) {
+      %c1 = arith.constant 1 : index
+      %t = soac.rotate %s [%c1] : tensor<?xi32>
+      soac.yield %t : tensor<?xi32>
+    }
+    %v = soac.index %l[%c0] : tensor<?xi32> -> i32
+    soac.yield %v : i32
+  }
+  return %r : tensor<?xi32>
+}
