@@ -532,20 +532,33 @@ func.func @reductions_of_one_map(%xs: tensor<?xf64>) -> (f64, f64) {
 
 // -----
 
-// Maps over different arrays of one static extent are siblings too.
+// Reductions of different arrays of one static extent are siblings too (one pass instead of
+// two); maps are not joined that way (one would only become a mapped-out result).
 // CHECK-LABEL: func.func @equal_static_extents
-// CHECK-COUNT-1: soac.map
+// CHECK:         soac.redomap %arg0, %arg1 init(%{{.*}}, %{{.*}}) comm : tensor<8xf64>, tensor<8xf64> -> (f64, f64)
+// CHECK-COUNT-2: soac.map
 // CHECK-NOT:     soac.map
-func.func @equal_static_extents(%xs: tensor<8xf64>, %ys: tensor<8xf64>) -> (tensor<8xf64>, tensor<8xf64>) {
-  %a = soac.map %xs : tensor<8xf64> -> tensor<8xf64> {
+func.func @equal_static_extents(%xs: tensor<8xf64>, %ys: tensor<8xf64>, %us: tensor<8xf64>, %vs: tensor<8xf64>) -> (f64, f64, tensor<8xf64>, tensor<8xf64>) {
+  %z = arith.constant 0.0 : f64
+  %r = soac.reduce %xs init(%z) comm : tensor<8xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.addf %x, %y : f64
+    soac.yield %s : f64
+  }
+  %q = soac.reduce %ys init(%z) comm : tensor<8xf64> -> f64 {
+  ^bb0(%x: f64, %y: f64):
+    %s = arith.maximumf %x, %y : f64
+    soac.yield %s : f64
+  }
+  %a = soac.map %us : tensor<8xf64> -> tensor<8xf64> {
   ^bb0(%x: f64):
     %s = arith.addf %x, %x : f64
     soac.yield %s : f64
   }
-  %b = soac.map %ys : tensor<8xf64> -> tensor<8xf64> {
+  %b = soac.map %vs : tensor<8xf64> -> tensor<8xf64> {
   ^bb0(%y: f64):
     %s = arith.mulf %y, %y : f64
     soac.yield %s : f64
   }
-  return %a, %b : tensor<8xf64>, tensor<8xf64>
+  return %r, %q, %a, %b : f64, f64, tensor<8xf64>, tensor<8xf64>
 }

@@ -36,18 +36,21 @@
 //!   the producer is cheap. `transpose` and `reshape` of a map's result are not pushed (they
 //!   would need a map nest over the other axes); they keep the producer materialized.
 //! * **Horizontal fusion** (option `horizontal`, default on): two sibling screma ops of the
-//!   same block that read a common input array, results of one `soac.map`, or arrays of equal
-//!   static extent (hence have one iteration space), become one
+//!   same block that read a common input array or results of one `soac.map` (two reductions
+//!   also over arrays of equal static extent), hence have one iteration space, become one
 //!   op when the second does not depend on the first (the fused op takes the second's place,
 //!   or the first's when everything the second reads is defined before the first, e.g. when
 //!   the first's result is printed before the second): `map`+`map` → `map`, `map`/`reduce`/
 //!   `redomap` pairs → one `redomap` with the reductions' operators side by side (two
-//!   reductions of the same array become one `redomap` with two results), `map`/`scan`/
-//!   `scanomap` pairs → one `scanomap`. A reduction and a scan are not combined (no `screma`).
+//!   reductions of the same array become one `redomap` with two results), a `map` and a
+//!   `scan`/`scanomap` → one `scanomap`. A reduction and a scan are not combined (no
+//!   `screma`), nor are two scans.
 //! * **Not fused**: `filter` and `scatter` consumers (their iteration space differs from
 //!   their result's, and `scatter` consumes its destination), producers whose results are used
 //!   inside a consumer's lambda (a free variable needs the whole array), and ops in different
-//!   blocks.
+//!   blocks. In a `map`'s lambda a reduction or scan gets no mapped-out results (kernel
+//!   extraction runs it as a row reduction or sequentially in a thread, neither of which stores
+//!   mapped-out values), and two scans are not joined (kernels scan one value at a time).
 //!
 //! # Order
 //! Rounds until nothing changes: vertical fusion of producers with a single consumer;
@@ -337,6 +340,16 @@ impl SoacFuse {
                 continue;
             }
             // Results needed by anyone but `c` (shape uses aside) are mapped out.
+            // (Not into a reduction or scan in the lambda of a `soac.map`: kernels run it as a
+            // row reduction or sequentially in a thread, neither of which stores mapped-out
+            // values. In a redomap's lambda it is the nested reduction that kernel extraction
+            // flattens, mapped-out rows included.)
+            let in_map_lambda = ctx
+                .block_parent_op(block)
+                .is_some_and(|o| ctx.op_is(o, "soac.map"));
+            if in_map_lambda && Screma::of(ctx, c).is_some_and(|cs| cs.kind != Kind::Map) {
+                continue;
+            }
             let keep: Vec<usize> = ctx
                 .results(p)
                 .iter()
@@ -560,10 +573,12 @@ impl SoacFuse {
                     let sa = Screma::of(ctx, a).expect("screma");
                     if combined_kind(sa.kind, sb.kind).is_none()
                         || (!with_maps && (sa.kind == Kind::Map || sb.kind == Kind::Map))
+                        || (sa.kind == Kind::Scan && sb.kind == Kind::Scan)
                     {
                         continue;
                     }
-                    if !one_iteration_space(ctx, &sa.inputs, &sb.inputs) {
+                    let both_reduce = sa.kind == Kind::Reduce && sb.kind == Kind::Reduce;
+                    if !one_iteration_space(ctx, &sa.inputs, &sb.inputs, both_reduce) {
                         continue;
                     }
                     // At B's position: B (and everything between A and B) must not use A's
@@ -695,16 +710,18 @@ fn is_materialized(ctx: &Context, x: Value) -> bool {
 }
 
 /// Whether two screma ops with inputs `xs` and `ys` traverse one iteration space: they read a
-/// common array, or results of one `soac.map` (whose results all have its extent), or arrays
-/// whose outer extents are statically known and equal.
-fn one_iteration_space(ctx: &Context, xs: &[Value], ys: &[Value]) -> bool {
+/// common array, or results of one `soac.map` (whose results all have its extent), or — when
+/// `by_extent` (two reductions: joining them costs nothing, one pass instead of two) — arrays
+/// whose outer extents are statically known and equal. (A map joined to an unrelated
+/// reduction would only become a mapped-out result of it.)
+fn one_iteration_space(ctx: &Context, xs: &[Value], ys: &[Value], by_extent: bool) -> bool {
     let map_of = |v: Value| ctx.defining_op(v).filter(|&d| ctx.op_is(d, "soac.map"));
     let shared = xs.iter().any(|&x| {
         ys.iter()
             .any(|&y| x == y || map_of(x).is_some_and(|m| map_of(y) == Some(m)))
     });
     let extent = |vs: &[Value]| vs.iter().find_map(|&v| static_outer_extent(ctx, v));
-    shared || extent(xs).is_some_and(|n| extent(ys) == Some(n))
+    shared || (by_extent && extent(xs).is_some_and(|n| extent(ys) == Some(n)))
 }
 
 /// Whether every value that op `b` (its operands and the free values of its regions) reads is

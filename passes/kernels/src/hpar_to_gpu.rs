@@ -254,11 +254,12 @@ impl Host {
                     self.convert_program(ctx, op)?;
                     dead.push(op);
                 }
+                // (A cast of a host memref that also has a device copy, e.g. to print it, reads
+                // the host memref: only grid arrays are copied back.)
                 "builtin.unrealized_conversion_cast" | "hpar.index" | "hpar.length"
-                    if ctx
-                        .operands(op)
-                        .next()
-                        .is_some_and(|v| self.dev.contains_key(&v)) =>
+                    if ctx.operands(op).next().is_some_and(|v| {
+                        self.dev.contains_key(&v) && memref_shape(ctx, ctx.value_type(v)).is_none()
+                    }) =>
                 {
                     if self.redirect_device_uses(ctx, op) {
                         self.host_use(ctx, op)?;
@@ -270,6 +271,20 @@ impl Host {
                     let mut b = Builder::before(ctx, op);
                     for &m in &self.allocs {
                         mk(&mut b, "gpu.dealloc", &[m], &[], &[], Vec::new());
+                    }
+                }
+                // Host control flow (an `scf.if` choosing a scalar) that reads grid arrays but
+                // runs no program: its blocks are host code like this one.
+                _ if !ctx.regions(op).is_empty()
+                    && !ctx
+                        .walk_preorder(op)
+                        .into_iter()
+                        .any(|n| ctx.op_is(n, "hpar.program")) =>
+                {
+                    for r in ctx.regions(op).to_vec() {
+                        for blk in ctx.region_blocks(r).to_vec() {
+                            self.convert_block(ctx, blk, dead)?;
+                        }
                     }
                 }
                 _ => {
@@ -1187,7 +1202,8 @@ impl Kernel<'_, '_> {
                         self.written.extend(group);
                     }
                 }
-                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.seqfor" | "hpar.scan" => {}
+                "hpar.generate" | "hpar.map" | "hpar.push" | "hpar.concat" | "hpar.interleave"
+                | "hpar.seqfor" | "hpar.scan" => {}
                 // Forced with the other results of its `concat` (`force_block`).
                 "hpar.force" if self.mat.contains_key(&self.b.result(o, 0)) => {}
                 "hpar.force" if tail_hpar::scope::op_level(self.b.ctx, o) == Some(Level::Block) => {

@@ -1101,7 +1101,10 @@ impl Cx {
                 && is_red
                 && cur == op
                 && arrs[0].ext().len() == 2
-                && outs.iter().map(|&o| yielded[o]).eq(b.results(inner).iter().copied())
+                && outs
+                    .iter()
+                    .map(|&o| yielded[o])
+                    .eq(b.results(inner).iter().copied())
                 && over_rows(b, b.num_operands(inner) - neutral_count(b.ctx, inner))
             {
                 let red = analyse_reduce(b.ctx, inner)?;

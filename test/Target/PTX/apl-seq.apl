@@ -1,7 +1,9 @@
 ⍝ APL → PTX with inner SOACs run sequentially in the thread (tail.par = "thread-seq"): the
 ⍝ matrix product is one kernel, one thread per output element with a sequential loop over the
 ⍝ contracted axis; the per-element power loop (⍣ inside ¨, Mandelbrot2's style) is an scf.for in
-⍝ one kernel, its 2-element state in registers (no local memory); then the two kernels of +/.
+⍝ one kernel, its 2-element state in registers (no local memory); then the two kernels of +/
+⍝ (B's ⍳8 is the same iota as K's, so B's elements are mapped-out values of that reduction,
+⍝ and one more kernel stores them).
 ⍝ REQUIRES: ptxas
 ⍝ RUN: tail-translate --apl-to-ptx %s -o %t.ptx
 ⍝ RUN: FileCheck %s < %t.ptx
@@ -12,6 +14,7 @@
 ⍝ CHECK:     .visible .entry main_k1(
 ⍝ CHECK:     .visible .entry main_k2(
 ⍝ CHECK:     .visible .entry main_k3(
+⍝ CHECK:     .visible .entry main_k4(
 ⍝ CHECK-NOT: .entry
 ⍝ CHECK-NOT: .local
 

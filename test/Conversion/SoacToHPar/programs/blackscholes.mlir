@@ -1,9 +1,13 @@
-// The benchmark program blackscholes.apl through tail-to-gpu. soac-opt makes the whole
-// program one `soac.redomap` of two values (the call and put sums) over `⍳n`; kernel
-// extraction does not yet lower reductions of several values.
-// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/blackscholes.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt))' | FileCheck %s --check-prefix=SOAC
-// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/blackscholes.apl | not tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' 2>&1 | FileCheck %s
-// SOAC: soac.iota : tensor<1024xi32>
-// SOAC-NEXT: soac.redomap %{{.*}} init(%{{.*}}, %{{.*}}) comm : tensor<1024xi32> -> (f64, f64)
-// SOAC-NOT: soac.{{map|reduce|redomap}}
-// CHECK: error: 'soac.redomap' op cannot be lowered by convert-soac-to-hpar: only reductions of one value are supported, got 2
+// The benchmark program blackscholes.apl through tail-to-gpu: 2 kernels (2 block-tree).
+// The whole program is one redomap of two values (the call and put sums) over ⍳n after
+// soac-opt: the two block-tree kernels of a two-value reduction.
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/blackscholes.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/blackscholes.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// HPAR-COUNT-2: tail.par =
+// HPAR-NOT: tail.par =
+// CHECK: func.func @main
+// CHECK-COUNT-2: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.module @tail_kernels
+// CHECK-COUNT-2: gpu.func @main_k
+// CHECK-NOT: gpu.func

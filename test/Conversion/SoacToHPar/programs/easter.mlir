@@ -1,8 +1,9 @@
-// The benchmark program easter.apl through tail-to-gpu: 3 kernels; the printed result is
-// copied back to a host memref and cast to !tail.array for tail.prArrI on the host.
-// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/easter.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' > %t.mlir
-// RUN: FileCheck %s < %t.mlir
-// RUN: FileCheck %s --check-prefix=HOST < %t.mlir
+// The benchmark program easter.apl through tail-to-gpu: 3 kernels (2 block-tree, 1 grid-thread).
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/easter.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/easter.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/easter.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s --check-prefix=HOST
+// HPAR-COUNT-3: tail.par =
+// HPAR-NOT: tail.par =
 // CHECK: func.func @main
 // CHECK-COUNT-3: gpu.launch_func
 // CHECK-NOT: gpu.launch_func

@@ -1,5 +1,8 @@
-// The benchmark program integral.apl through tail-to-gpu: 2 kernels.
+// The benchmark program integral.apl through tail-to-gpu: 2 kernels (2 block-tree).
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/integral.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
 // RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/integral.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// HPAR-COUNT-2: tail.par =
+// HPAR-NOT: tail.par =
 // CHECK: func.func @main
 // CHECK-COUNT-2: gpu.launch_func
 // CHECK-NOT: gpu.launch_func

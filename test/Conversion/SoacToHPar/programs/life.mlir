@@ -1,4 +1,18 @@
-// The benchmark program life.apl does not reach gpu IR yet (the generations are a host loop of kernels, soac.loop); the pass fails at the op. Its population count before the loop (+/+/ of the board, a redomap over rows with the board as mapped-out rows) is lowered.
-// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/life.apl | not tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' 2>&1 | FileCheck %s
-// CHECK-NOT: error: 'soac.redomap'
-// CHECK: error: 'soac.loop' op cannot be lowered by convert-soac-to-hpar
+// The benchmark program life.apl through tail-to-gpu: 11 kernels (4 block-tree, 7 grid-thread).
+// The generations (⍣) are a host scf.for launching two kernels per step.
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/life.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/life.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// HPAR-COUNT-11: tail.par =
+// HPAR-NOT: tail.par =
+// CHECK: func.func @main
+// CHECK-COUNT-7: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: scf.for
+// CHECK-COUNT-2: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: scf.yield
+// CHECK-COUNT-2: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.module @tail_kernels
+// CHECK-COUNT-11: gpu.func @main_k
+// CHECK-NOT: gpu.func

@@ -1,5 +1,19 @@
-// The benchmark program mandelbrot1.apl does not reach gpu IR yet: its iteration loop (⍣) is
-// a host loop of kernels, but after it +/K is a map over rows whose lambda slices its row
-// before reducing it (not a row reduction); the pass fails at the op.
-// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot1.apl | not tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' 2>&1 | FileCheck %s
-// CHECK: error: 'soac.map' op cannot be lowered by convert-soac-to-hpar: the lambda of a map over rows must be one inner soac.map over them
+// The benchmark program mandelbrot1.apl through tail-to-gpu: 10 kernels (1 block-row, 2 block-tree, 7 grid-thread).
+// The iteration (⍣) is a host scf.for launching four kernels per step (the three result
+// planes of one map are one kernel each, then their concatenation).
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot1.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/mandelbrot1.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// HPAR-COUNT-10: tail.par =
+// HPAR-NOT: tail.par =
+// CHECK: func.func @main
+// CHECK-COUNT-3: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: scf.for
+// CHECK-COUNT-4: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: scf.yield
+// CHECK-COUNT-3: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK: gpu.module @tail_kernels
+// CHECK-COUNT-10: gpu.func @main_k
+// CHECK-NOT: gpu.func

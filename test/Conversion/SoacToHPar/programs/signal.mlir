@@ -1,5 +1,8 @@
-// The benchmark program signal.apl through tail-to-gpu: 3 kernels.
+// The benchmark program signal.apl through tail-to-gpu: 3 kernels (2 block-tree, 1 grid-thread).
+// RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/signal.apl | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),convert-soac-to-hpar)' | FileCheck %s --check-prefix=HPAR
 // RUN: tail-translate --apl-to-tail %S/../../../Frontend/APL/programs/signal.apl | tail-opt --pass-pipeline='builtin.module(tail-to-gpu)' | FileCheck %s
+// HPAR-COUNT-3: tail.par =
+// HPAR-NOT: tail.par =
 // CHECK: func.func @main
 // CHECK-COUNT-3: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
