@@ -61,6 +61,7 @@ fn main() -> ExitCode {
     tail_builtin::link();
     tail_dialect::link();
     tail_conversion::link();
+    tail_cpu::link();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
