@@ -46,6 +46,19 @@
 //
 // @warp: shuffles in every mode under `lane < 16` (a per-thread predicate, with an else
 // region and a result), lane ids, and the `valid` flags.
+// @reverse: no known_block_size, so the block extent is a parameter; the thread loops run
+// to it and %v, used after the barrier, is in a per-thread buffer of that many elements.
+// IR-LABEL: func.func @reverse_cpu
+// IR-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[BD:.*]]: index, %{{.*}}: memref<?xi64>) {
+// IR:         %[[V:.*]] = memref.alloc(%[[BD]]) : memref<?xi64>
+// IR:         memref.alloca() : memref<64xi64>
+// IR:         scf.for %[[T:.*]] = %{{.*}} to %[[BD]] step
+// IR:           memref.store %{{.*}}, %[[V]][%[[T]]] : memref<?xi64>
+// IR:         scf.for %[[T:.*]] = %{{.*}} to %[[BD]] step
+// IR:           memref.load %[[V]][%[[T]]] : memref<?xi64>
+// IR-NOT:     scf.for
+// IR:         memref.dealloc %[[V]] : memref<?xi64>
+// IR-NEXT:    return
 // IR-LABEL: func.func @warp_cpu
 // The else region runs under the negated predicate.
 // IR:         %[[NOT:.*]] = arith.xori %{{.*}}, %{{.*}} : i1
@@ -54,10 +67,14 @@
 
 // The scan of 1..64 in each of the two blocks; block 0's elements get 1000·cnt (6) and the
 // per-thread sum (the exclusive prefix) added by the uniform if: 6000 + 1 + 0, 6000 + 3 + 1, …
-// CHECK: {{^}}[256](6001,6004,6009,
+// CHECK: {{^}}[384](6001,6004,6009,
 // CHECK-SAME: ,9969,10096,1,3,6,10,
 // CHECK-SAME: ,2016,2080,
-// CHECK-SAME: ,-120){{$}}
+// CHECK-SAME: ,-120,
+// @reverse: with v(g) = g for odd threads and g² for even ones, element g (thread t of block
+// b) is 1000·v(64·b + 63 − t) + v(g).
+// CHECK-SAME: 63000,3844001,
+// CHECK-SAME: ,4096127){{$}}
 
 module attributes {gpu.container_module} {
   func.func @main() -> memref<?xi64> {
@@ -74,17 +91,25 @@ module attributes {gpu.container_module} {
     gpu.launch_func @tail_kernels::@warp blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1) args(%w : memref<?xi64>)
     %hw = memref.alloc(%n) : memref<?xi64>
     gpu.memcpy %hw, %w : memref<?xi64>, memref<?xi64>
-    %n2 = arith.constant 256 : index
-    %all = memref.alloc(%n2) : memref<?xi64>
+    %v = gpu.alloc(%n) : memref<?xi64>
+    gpu.launch_func @tail_kernels::@reverse blocks in (%c2, %c1, %c1) threads in (%c64, %c1, %c1) args(%v : memref<?xi64>)
+    %hv = memref.alloc(%n) : memref<?xi64>
+    gpu.memcpy %hv, %v : memref<?xi64>, memref<?xi64>
+    %n3 = arith.constant 384 : index
+    %all = memref.alloc(%n3) : memref<?xi64>
     scf.for %i = %c0 to %n step %c1 {
       %a = memref.load %h[%i] : memref<?xi64>
       memref.store %a, %all[%i] : memref<?xi64>
       %b = memref.load %hw[%i] : memref<?xi64>
       %j = arith.addi %i, %n : index
       memref.store %b, %all[%j] : memref<?xi64>
+      %c = memref.load %hv[%i] : memref<?xi64>
+      %k = arith.addi %j, %n : index
+      memref.store %c, %all[%k] : memref<?xi64>
     }
     gpu.dealloc %out : memref<?xi64>
     gpu.dealloc %w : memref<?xi64>
+    gpu.dealloc %v : memref<?xi64>
     return %all : memref<?xi64>
   }
   gpu.module @tail_kernels {
@@ -135,6 +160,33 @@ module attributes {gpu.container_module} {
       }
       %u1 = arith.muli %u, %k1000 : i64
       %r = arith.addi %u1, %p : i64
+      memref.store %r, %o[%g] : memref<?xi64>
+      gpu.return
+    }
+    gpu.func @reverse(%o: memref<?xi64>) workgroup(%sh: memref<64xi64, #gpu.address_space<workgroup>>) kernel {
+      %c1 = arith.constant 1 : index
+      %k1000 = arith.constant 1000 : i64
+      %b = gpu.block_id x
+      %d = gpu.block_dim x
+      %t = gpu.thread_id x
+      %bd = arith.muli %b, %d : index
+      %g = arith.addi %bd, %t : index
+      %gi = arith.index_cast %g : index to i64
+      %par = arith.andi %t, %c1 : index
+      %odd = arith.cmpi eq, %par, %c1 : index
+      %v = scf.if %odd -> (i64) {
+        scf.yield %gi : i64
+      } else {
+        %sq = arith.muli %gi, %gi : i64
+        scf.yield %sq : i64
+      }
+      memref.store %v, %sh[%t] : memref<64xi64, #gpu.address_space<workgroup>>
+      gpu.barrier
+      %last = arith.subi %d, %c1 : index
+      %j = arith.subi %last, %t : index
+      %w = memref.load %sh[%j] : memref<64xi64, #gpu.address_space<workgroup>>
+      %w1 = arith.muli %w, %k1000 : i64
+      %r = arith.addi %w1, %v : i64
       memref.store %r, %o[%g] : memref<?xi64>
       gpu.return
     }
