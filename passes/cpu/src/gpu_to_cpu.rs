@@ -110,7 +110,6 @@ impl PassRun for ConvertGpuToCpu {
                 let Some(k) = kernel_ref(ctx, o) else {
                     return Err(err(ctx, o, "expects a kernel reference @module::@kernel").into());
                 };
-                let ops = ctx.operand_vec(o);
                 let l = LaunchFuncOp::from_op(ctx, o).expect("a launch");
                 let yz = [
                     l.grid_size_y(ctx),
@@ -118,7 +117,6 @@ impl PassRun for ConvertGpuToCpu {
                     l.block_size_y(ctx),
                     l.block_size_z(ctx),
                 ];
-                let _ = ops;
                 let is3 = yz.iter().any(|&v| const_int(ctx, v) != Some(1));
                 *multi.entry(k).or_default() |= is3;
             }

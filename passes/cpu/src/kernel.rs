@@ -8,7 +8,7 @@
 //! thread starts the next, which is what the barrier asks for.
 //!
 //! * **Block-uniform values** (constants, block ids and extents, kernel parameters, and pure
-//!   ops on them: [`Lower::analyze`]) are computed once, outside the thread loops.
+//!   ops on them, found by a forward analysis) are computed once, outside the thread loops.
 //! * **Per-thread values** live in the thread loop of the phase that defines them. A use in a
 //!   later phase either recomputes the value there (a pure op on thread ids and uniform values,
 //!   up to [`REMAT_DEPTH`] ops deep) or reads it from a *per-thread buffer* (one element per
@@ -308,11 +308,10 @@ pub fn convert_kernel(
     }
     ftys.extend(inputs.iter().copied());
     let fty = ctx.function_type(ftys, vec![]);
-    let (f, entry) = {
+    let (_, entry) = {
         let mut b = Builder::new(ctx, ip, loc);
         tail_builtin::func::FuncOp::create(&mut b, name, fty)
     };
-    let _ = f;
     let ret = mk(
         ctx,
         InsertPoint::BlockEnd(entry),
