@@ -25,6 +25,8 @@
 //!   block reduction runs under `thread_id < 32`) becomes a per-thread predicate: every phase
 //!   of its regions runs `scf.if <condition>` (negated for the else region) inside its thread
 //!   loop, and its results go through per-thread buffers.
+//! * A thread loop whose whole body is `scf.if %t < %u` (the tree and warp steps of a block
+//!   reduction) runs to `min(%u, threads)` without the `scf.if`.
 //! * Workgroup attributions become block-local buffers (`memref.alloca`, or `memref.alloc` +
 //!   `memref.dealloc` when larger than [`STACK_LIMIT`] bytes or of dynamic size, which is also
 //!   the rule for the per-thread buffers).
@@ -195,6 +197,8 @@ struct Lower<'c> {
     threads: Value,
     static_threads: Option<i64>,
     deallocs: Vec<Value>,
+    /// The thread loops created.
+    loops: Vec<OpId>,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -372,6 +376,7 @@ pub fn convert_kernel(
         threads,
         static_threads,
         deallocs: Vec::new(),
+        loops: Vec::new(),
     };
     for (&k, &p) in kargs.iter().zip(&params) {
         l.locs.insert(k, Loc::Uniform(p));
@@ -423,6 +428,9 @@ pub fn convert_kernel(
     l.analyze(kentry, false);
     l.emit_block(kentry)?;
     l.end_phase();
+    for lp in std::mem::take(&mut l.loops) {
+        narrow(l.ctx, lp);
+    }
     for m in std::mem::take(&mut l.deallocs) {
         mk(
             l.ctx,
@@ -439,6 +447,58 @@ pub fn convert_kernel(
         known_block: known,
         phases: l.next_phase,
     })
+}
+
+/// `arith.cmpi`'s `ult` predicate.
+const ULT: i64 = CmpIPredicate::Ult as i64;
+
+/// Narrows thread loop `lp` while its whole body is `scf.if %t < %u { … }` (`ult`, `%u`
+/// defined outside the loop, no else region, no results): the loop runs to `min(%u, end)`
+/// and the if's body becomes the loop's. The warp step of a block reduction (`t < 32`) and
+/// its tree steps (`t < s`) become loops over exactly the threads that work.
+fn narrow(ctx: &mut Context, lp: OpId) {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    loop {
+        let ops = ctx.block_op_vec(body);
+        let [cmp, iff, term] = ops[..] else {
+            return;
+        };
+        let is_ult = ctx.op_is(cmp, "arith.cmpi")
+            && ctx.attr(cmp, "predicate").and_then(|a| ctx.attr_as_int(a)) == Some(ULT)
+            && ctx.operand(cmp, 0) == t;
+        let u = ctx.operand(cmp, 1);
+        let outside = match ctx.defining_op(u) {
+            Some(d) => !ctx.is_ancestor(lp, d),
+            None => ctx
+                .value_parent_block(u)
+                .and_then(|b| ctx.block_parent_op(b))
+                .is_none_or(|o| !ctx.is_ancestor(lp, o)),
+        };
+        let c = ctx.result(cmp, 0);
+        let plain_if = ctx.op_is(iff, "scf.if")
+            && ctx.operand(iff, 0) == c
+            && ctx.num_results(iff) == 0
+            && ctx
+                .entry_block(ctx.region(iff, 1))
+                .is_none_or(|b| ctx.block_ops(b).count() == 1)
+            && ctx.has_one_use(c);
+        if !(is_ult && outside && plain_if) {
+            return;
+        }
+        let ub = ctx.operand(lp, 1);
+        let loc = ctx.op_loc(lp);
+        let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+        let n = tail_builtin::arith::build_binary(&mut b, "arith.minui", u, ub);
+        ctx.set_operand(lp, 1, n);
+        let then_b = ctx.entry_block(ctx.region(iff, 0)).expect("then block");
+        let inner = ctx.block_op_vec(then_b);
+        for &o in &inner[..inner.len() - 1] {
+            ctx.move_op(o, InsertPoint::Before(term));
+        }
+        ctx.erase_op(iff);
+        ctx.erase_op(cmp);
+    }
 }
 
 impl Lower<'_> {
@@ -764,6 +824,7 @@ impl Lower<'_> {
         let (f, body) = tail_builtin::scf::ForOp::create(&mut b, z, self.threads, one, &[]);
         let t = self.ctx.block_arg(body, 0);
         let term = self.ctx.last_op(body).expect("scf.yield");
+        self.loops.push(f.op());
         self.phase = Some(Phase {
             id: self.next_phase,
             op: f.op(),

@@ -13,6 +13,7 @@
 // * The warp step runs under the per-thread predicate in each of its phases; a shuffle stores
 //   every lane's value into an exchange buffer, and the next phase reads lane `l xor offset`
 //   (its own slot when that lane is outside the width).
+// * A thread loop whose whole body is `scf.if %t < %u` runs to min(%u, threads) instead.
 // CHECK-LABEL: func.func @main
 // CHECK:         scf.parallel (%[[BX:.*]]) = (%{{.*}}) to (%[[GX:.*]]) step (%{{.*}}) {
 // CHECK-NEXT:      func.call @normalize_cpu(%[[BX]], %[[GX]], %{{.*}}, %{{.*}}) : (index, index, memref<?xf64>, memref<?xf64>) -> ()
@@ -27,61 +28,53 @@
 // CHECK-NEXT:      memref.store %[[L]], %[[V:.*]][%[[T]]] : memref<64xf64>
 // CHECK-NEXT:      memref.store %[[L]], %[[SH:.*]][%[[T]]] : memref<64xf64>
 // CHECK-NEXT:    }
-// Phase 2: the tree step.
-// CHECK-NEXT:    arith.constant 0
-// CHECK-NEXT:    arith.constant 1
-// CHECK-NEXT:    scf.for %[[T:.*]] = %{{.*}} to %[[NT]] step %{{.*}} {
-// CHECK-NEXT:      %[[LO:.*]] = arith.cmpi ult, %[[T]], %{{.*}} : index
-// CHECK-NEXT:      scf.if %[[LO]] {
-// CHECK:             memref.store %{{.*}}, %[[SH]][%[[T]]] : memref<64xf64>
-// CHECK-NEXT:      }
+// Phase 2: the tree step, a loop over the threads below 32 (`scf.if %t < 32` narrowed).
+// CHECK:         %[[M:.*]] = arith.minui %[[C32:.*]], %[[NT]] : index
+// CHECK-NEXT:    scf.for %[[T:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
+// CHECK-NEXT:      memref.load %[[SH]][%[[T]]] : memref<64xf64>
+// CHECK:           memref.store %{{.*}}, %[[SH]][%[[T]]] : memref<64xf64>
 // CHECK-NEXT:    }
-// Phase 3: the warp's values into the first exchange buffer (under the predicate).
-// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %[[NT]] step %{{.*}} {
-// CHECK-NEXT:      %[[LO:.*]] = arith.cmpi ult, %[[T]], %{{.*}} : index
-// CHECK-NEXT:      scf.if %[[LO]] {
-// CHECK-NEXT:        %[[A:.*]] = memref.load %[[SH]][%[[T]]] : memref<64xf64>
-// CHECK-NEXT:        memref.store %[[A]], %[[X1:.*]][%[[T]]] : memref<64xf64>
-// CHECK-NEXT:      }
+// Phase 3: the warp's values into the first exchange buffer (under the predicate t < 32, the
+// loop's bound).
+// CHECK:         %[[M:.*]] = arith.minui %[[C32]], %[[NT]] : index
+// CHECK-NEXT:    scf.for %[[T:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
+// CHECK-NEXT:      %[[A:.*]] = memref.load %[[SH]][%[[T]]] : memref<64xf64>
+// CHECK-NEXT:      memref.store %[[A]], %[[X1:.*]][%[[T]]] : memref<64xf64>
 // CHECK-NEXT:    }
 // Phase 4: lane t reads lane (t mod 32) xor 16 of its warp, combines, and passes it on.
-// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %[[NT]] step %{{.*}} {
-// CHECK-NEXT:      %[[LO:.*]] = arith.cmpi ult, %[[T]], %{{.*}} : index
-// CHECK-NEXT:      scf.if %[[LO]] {
-// CHECK-NEXT:        %[[W:.*]] = arith.constant 32 : index
-// CHECK-NEXT:        %[[LANE:.*]] = arith.remui %[[T]], %[[W]] : index
-// CHECK-NEXT:        %[[OFF:.*]] = arith.index_cast %{{.*}} : i32 to index
-// CHECK-NEXT:        %[[WID:.*]] = arith.index_cast %{{.*}} : i32 to index
-// CHECK-NEXT:        %[[SRC:.*]] = arith.xori %[[LANE]], %[[OFF]] : index
-// CHECK-NEXT:        %[[Z:.*]] = arith.constant 0 : index
-// CHECK-NEXT:        %[[GE:.*]] = arith.cmpi sge, %[[SRC]], %[[Z]] : index
-// CHECK-NEXT:        %[[LT:.*]] = arith.cmpi slt, %[[SRC]], %[[WID]] : index
-// CHECK-NEXT:        %[[VALID:.*]] = arith.andi %[[GE]], %[[LT]] : i1
-// CHECK-NEXT:        %[[BASE:.*]] = arith.subi %[[T]], %[[LANE]] : index
-// CHECK-NEXT:        %[[ST:.*]] = arith.addi %[[BASE]], %[[SRC]] : index
-// CHECK-NEXT:        %[[IN:.*]] = arith.cmpi ult, %[[ST]], %[[NT]] : index
-// CHECK-NEXT:        %[[OK:.*]] = arith.andi %[[VALID]], %[[IN]] : i1
-// CHECK-NEXT:        %[[AT:.*]] = arith.select %[[OK]], %[[ST]], %[[T]] : index
-// CHECK-NEXT:        %[[R:.*]] = memref.load %[[X1]][%[[AT]]] : memref<64xf64>
-// CHECK-NEXT:        %[[OWN:.*]] = memref.load %[[X1]][%[[T]]] : memref<64xf64>
-// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[OWN]], %[[R]] : f64
-// CHECK-NEXT:        memref.store %[[S]], %[[X2:.*]][%[[T]]] : memref<64xf64>
-// CHECK-NEXT:      }
+// CHECK:         %[[M:.*]] = arith.minui %[[C32]], %[[NT]] : index
+// CHECK-NEXT:    scf.for %[[T:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
+// CHECK-NEXT:      %[[W:.*]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[LANE:.*]] = arith.remui %[[T]], %[[W]] : index
+// CHECK-NEXT:      %[[OFF:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:      %[[WID:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:      %[[SRC:.*]] = arith.xori %[[LANE]], %[[OFF]] : index
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[GE:.*]] = arith.cmpi sge, %[[SRC]], %[[Z]] : index
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %[[SRC]], %[[WID]] : index
+// CHECK-NEXT:      %[[VALID:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK-NEXT:      %[[BASE:.*]] = arith.subi %[[T]], %[[LANE]] : index
+// CHECK-NEXT:      %[[ST:.*]] = arith.addi %[[BASE]], %[[SRC]] : index
+// CHECK-NEXT:      %[[IN:.*]] = arith.cmpi ult, %[[ST]], %[[NT]] : index
+// CHECK-NEXT:      %[[OK:.*]] = arith.andi %[[VALID]], %[[IN]] : i1
+// CHECK-NEXT:      %[[AT:.*]] = arith.select %[[OK]], %[[ST]], %[[T]] : index
+// CHECK-NEXT:      %[[R:.*]] = memref.load %[[X1]][%[[AT]]] : memref<64xf64>
+// CHECK-NEXT:      %[[OWN:.*]] = memref.load %[[X1]][%[[T]]] : memref<64xf64>
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[OWN]], %[[R]] : f64
+// CHECK-NEXT:      memref.store %[[S]], %[[X2:.*]][%[[T]]] : memref<64xf64>
 // CHECK-NEXT:    }
 // CHECK-COUNT-3: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<64xf64>
 // Phase 8: the last shuffle, and thread 0 stores the block's result.
-// CHECK:         scf.if %[[LO:.*]] {
-// CHECK:           %[[R:.*]] = memref.load %[[X5:.*]][%{{.*}}] : memref<64xf64>
-// CHECK-NEXT:      %[[OWN:.*]] = memref.load %[[X5]][%{{.*}}] : memref<64xf64>
-// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[OWN]], %[[R]] : f64
-// CHECK-NEXT:      %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
-// CHECK-NEXT:      scf.if %[[FIRST]] {
-// CHECK-NEXT:        memref.store %[[S]], %[[SH]][%{{.*}}] : memref<64xf64>
-// CHECK-NEXT:      }
+// CHECK:         %[[R:.*]] = memref.load %[[X5:.*]][%{{.*}}] : memref<64xf64>
+// CHECK-NEXT:    %[[OWN:.*]] = memref.load %[[X5]][%{{.*}}] : memref<64xf64>
+// CHECK-NEXT:    %[[S:.*]] = arith.addf %[[OWN]], %[[R]] : f64
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:    scf.if %[[FIRST]] {
+// CHECK-NEXT:      memref.store %[[S]], %[[SH]][%{{.*}}] : memref<64xf64>
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // Phase 9: every thread reads the result and its own %v.
-// CHECK:       scf.for %[[T:.*]] = %{{.*}} to %[[NT]] step %{{.*}} {
+// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %[[NT]] step %{{.*}} {
 // CHECK-NEXT:    %[[TOT:.*]] = memref.load %[[SH]][%{{.*}}] : memref<64xf64>
 // CHECK-NEXT:    %[[MINE:.*]] = memref.load %[[V]][%[[T]]] : memref<64xf64>
 // CHECK-NEXT:    %[[Q:.*]] = arith.subf %[[TOT]], %[[MINE]] : f64
