@@ -257,7 +257,7 @@ impl<'a> Interp<'a> {
         for op in ctx.block_ops(block) {
             match ctx.op_name_str(op) {
                 "tail.yield" | "scf.yield" | "func.return" | "scf.condition" | "hpar.yield"
-                | "hpar.return" => {
+                | "hpar.return" | "scf.reduce" | "scf.reduce.return" => {
                     return ctx.operands(op).map(|v| self.get(op, v)).collect();
                 }
                 _ => {
@@ -1166,6 +1166,7 @@ impl<'a> Interp<'a> {
                 }
                 Ok(state)
             }
+            "scf.parallel" => self.parallel(op),
             "scf.if" => {
                 let c = self.int(op, 0)? != 0;
                 let r = ctx.region(op, if c { 0 } else { 1 });
@@ -1473,4 +1474,70 @@ fn permute(a: &Array, src: &[usize]) -> Array {
         }
     }
     Array::new(a.kind, shape, data)
+}
+
+impl Interp<'_> {
+    /// `scf.parallel`: the iterations run one after the other, the first dimension fastest
+    /// (the order the `gpu` evaluation runs a grid's blocks in; a parallel loop must not
+    /// depend on it). With reductions, the operands of each iteration's `scf.reduce` are
+    /// combined into the accumulators, which start as the init values, by its regions in
+    /// iteration order. A step that is not positive is an error.
+    fn parallel(&mut self, op: OpId) -> R<Vec<Value>> {
+        let ctx = self.ctx;
+        let p = tail_builtin::scf::ParallelOp::from_op(ctx, op).expect("scf.parallel");
+        let (lbs, ubs, steps, inits) = p.groups(ctx);
+        let ints = |vs: &[IrValue]| -> R<Vec<i64>> {
+            vs.iter()
+                .map(|&v| {
+                    self.get(op, v)?
+                        .as_scalar()
+                        .and_then(|s| s.as_i64())
+                        .ok_or_else(|| self.err(op, "expects integer bounds and steps"))
+                })
+                .collect()
+        };
+        let (lbs, ubs, steps) = (ints(&lbs)?, ints(&ubs)?, ints(&steps)?);
+        if let Some(s) = steps.iter().find(|&&s| s <= 0) {
+            return Err(self.err(op, format!("step {s} is not positive")));
+        }
+        let mut accs: Vec<Value> = inits.iter().map(|&v| self.get(op, v)).collect::<R<_>>()?;
+        if lbs.iter().zip(&ubs).any(|(l, u)| l >= u) {
+            return Ok(accs);
+        }
+        let body = ctx.region(op, 0);
+        let reduce = ctx
+            .entry_block(body)
+            .and_then(|b| ctx.last_op(b))
+            .filter(|&t| ctx.op_is(t, "scf.reduce"));
+        let mut iv = lbs.clone();
+        loop {
+            let args = iv
+                .iter()
+                .map(|&i| Value::Scalar(Scalar::Index(i)))
+                .collect();
+            let vals = self.run_region(body, args)?;
+            if let Some(red) = reduce {
+                for (k, v) in vals.into_iter().enumerate().take(accs.len()) {
+                    let acc = std::mem::replace(&mut accs[k], Value::Tuple(vec![]));
+                    let r = self.run_region(ctx.region(red, k), vec![acc, v])?;
+                    accs[k] = r
+                        .into_iter()
+                        .next()
+                        .ok_or_else(|| self.err(red, "expects its reduction to return a value"))?;
+                }
+            }
+            let mut d = 0;
+            loop {
+                if d == iv.len() {
+                    return Ok(accs);
+                }
+                iv[d] += steps[d];
+                if iv[d] < ubs[d] {
+                    break;
+                }
+                iv[d] = lbs[d];
+                d += 1;
+            }
+        }
+    }
 }

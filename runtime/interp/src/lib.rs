@@ -14,7 +14,8 @@
 //!
 //! Besides the `tail` ops it runs `func.func`/`func.call`/`func.return`, the `arith` constant,
 //! integer, float, comparison and cast ops, the `math` float functions, and `scf.for`,
-//! `scf.if`, `scf.while`, and `builtin.unrealized_conversion_cast` between a `tail` type and
+//! `scf.if`, `scf.while`, `scf.parallel` (iterations in order, the first dimension fastest;
+//! `scf.reduce` combined in that order), and `builtin.unrealized_conversion_cast` between a `tail` type and
 //! its `soac` form (a tensor, or the components of a tuple), which `convert-tail-to-soac`
 //! leaves around the ops it keeps: a conversion that checks the value against both static
 //! types and copies arrays, so a tensor never shares storage with a `tail` array.

@@ -229,6 +229,7 @@ fn main() -> ExitCode {
     tail_conversion::link();
     tail_fusion::link();
     tail_kernels::link();
+    tail_cpu::link();
     // Usage errors exit with status 1 like every other error (clap's default is 2);
     // `--help` and `--version` print to stdout and exit 0.
     let m = match command().try_get_matches_from(normalize_args(std::env::args())) {

@@ -84,6 +84,7 @@ fn main() -> ExitCode {
     tail_conversion::link();
     tail_fusion::link();
     tail_kernels::link();
+    tail_cpu::link();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -1,0 +1,334 @@
+//! `convert-gpu-to-cpu`: the `gpu` level (host code with `gpu.alloc`/`memcpy`/`launch_func`/
+//! `dealloc` and a `gpu.module` of kernels) → plain host IR that runs the same kernels on the
+//! CPU.
+//!
+//! * Each kernel `gpu.func @k` of a `gpu.module` becomes `func.func @k_cpu`, which runs one
+//!   block of the grid (see the [`kernel`](crate::kernel) module):
+//!   `@k_cpu(%block_id_x, %grid_dim_x, [%block_dim_x,] <kernel parameters>)`, with y and z
+//!   after each x when the kernel reads a y or z coordinate or a launch of it is not
+//!   one-dimensional; the block extents are parameters only when the kernel has no
+//!   `known_block_size` (with one, the function is specialized for it, and every launch must
+//!   use it: constant block extents equal to it, else an error at the launch).
+//! * `gpu.launch_func @m::@k blocks in (gx, gy, gz) threads in (…) args(…)` becomes
+//!   `scf.parallel` over the blocks (`(%bx) = (0) to (gx)`, or x, y, z) whose body calls
+//!   `@k_cpu`: the blocks of a grid are independent, so a later step can hand them to a
+//!   thread pool; the reference interpreter runs them in order.
+//! * `gpu.alloc` → `memref.alloc`, `gpu.dealloc` → `memref.dealloc`, `gpu.memcpy dst, src` →
+//!   `memref.copy src, dst`.
+//! * The `gpu.module`s and the module's `gpu.container_module` attribute are removed.
+//!
+//! The result holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops besides the
+//! host I/O ops (and their casts) the levels above leave on the host. Asynchronous forms
+//! (tokens, streams), clusters, dynamic shared memory, device functions that are not kernels
+//! and other `gpu` ops are errors located at the op.
+
+use rustc_hash::FxHashMap;
+use tail_gpu::ops::{LaunchFuncOp, CONTAINER_MODULE_ATTR, KERNEL_ATTR};
+use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::{AttrKind, Builder, Context, InsertPoint, OpId, Type, TypeKind, Value};
+
+use crate::kernel::{self, CResult, KernelFn};
+
+/// Run `gpu` kernels on the CPU: kernels become block functions with thread loops, launches
+/// `scf.parallel` loops over the blocks, device buffers host buffers.
+#[pass(
+    argument = "convert-gpu-to-cpu",
+    summary = "Lower gpu kernels and launches to host code: one function per kernel running a block as thread loops, scf.parallel over the blocks",
+    anchor = "builtin.module",
+    name = "ConvertGpuToCpu"
+)]
+pub struct ConvertGpuToCpu {
+    #[statistic(name = "num-kernels", description = "Number of kernels converted")]
+    num_kernels: Statistic,
+    #[statistic(
+        name = "num-thread-loops",
+        description = "Number of thread loops (phases between barriers and shuffles) created"
+    )]
+    num_thread_loops: Statistic,
+}
+
+fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> tail_ir::Diagnostic {
+    tail_ir::op_error(
+        ctx,
+        op,
+        format!("cannot be converted by convert-gpu-to-cpu: {msg}"),
+    )
+}
+
+/// `(module, kernel)` of a launch's `kernel` attribute.
+fn kernel_ref(ctx: &Context, launch: OpId) -> Option<(String, String)> {
+    match ctx.attr(launch, "kernel").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { root, nested }) if nested.len() == 1 => {
+            Some((ctx.str(*root).to_string(), ctx.str(nested[0]).to_string()))
+        }
+        _ => None,
+    }
+}
+
+fn const_int(ctx: &Context, v: Value) -> Option<i64> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.op_is(d, "arith.constant") {
+        return None;
+    }
+    ctx.attr(d, "value").and_then(|a| ctx.attr_as_int(a))
+}
+
+fn sym_name(ctx: &Context, op: OpId) -> String {
+    ctx.attr(op, "sym_name")
+        .and_then(|a| ctx.attr_as_str(a))
+        .unwrap_or("")
+        .to_string()
+}
+
+impl PassRun for ConvertGpuToCpu {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        module: OpId,
+        _am: &mut AnalysisManager,
+    ) -> PassResult {
+        let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) else {
+            return Ok(());
+        };
+        let gmods: Vec<OpId> = ctx
+            .block_op_vec(mblock)
+            .into_iter()
+            .filter(|&o| ctx.op_is(o, "gpu.module"))
+            .collect();
+        let in_gpu_module = |ctx: &Context, o: OpId| gmods.iter().any(|&g| ctx.is_ancestor(g, o));
+        let host_gpu: Vec<OpId> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&o| o != module)
+            .filter(|&o| ctx.op_name_str(o).starts_with("gpu.") && !in_gpu_module(ctx, o))
+            .filter(|&o| !ctx.op_is(o, "gpu.module"))
+            .collect();
+        // Kernels launched with y/z extents other than constant 1 get x, y, z coordinates.
+        let mut multi: FxHashMap<(String, String), bool> = FxHashMap::default();
+        for &o in &host_gpu {
+            if ctx.op_is(o, "gpu.launch_func") {
+                let Some(k) = kernel_ref(ctx, o) else {
+                    return Err(err(ctx, o, "expects a kernel reference @module::@kernel").into());
+                };
+                let l = LaunchFuncOp::from_op(ctx, o).expect("a launch");
+                let yz = [
+                    l.grid_size_y(ctx),
+                    l.grid_size_z(ctx),
+                    l.block_size_y(ctx),
+                    l.block_size_z(ctx),
+                ];
+                let is3 = yz.iter().any(|&v| const_int(ctx, v) != Some(1));
+                *multi.entry(k).or_default() |= is3;
+            }
+        }
+        let mut fns: FxHashMap<(String, String), KernelFn> = FxHashMap::default();
+        for &g in &gmods {
+            let gname = sym_name(ctx, g);
+            let gblock = ctx.entry_block(ctx.region(g, 0));
+            for k in gblock.map(|b| ctx.block_op_vec(b)).unwrap_or_default() {
+                if !ctx.op_is(k, "gpu.func") {
+                    if ctx
+                        .op_def(k)
+                        .is_some_and(|d| d.traits.contains(tail_ir::OpTraits::TERMINATOR))
+                    {
+                        continue;
+                    }
+                    return Err(err(
+                        ctx,
+                        k,
+                        "only kernels ('gpu.func' with 'gpu.kernel') may be in a gpu.module",
+                    )
+                    .into());
+                }
+                if ctx.attr(k, KERNEL_ATTR).is_none() {
+                    return Err(err(ctx, k, "only kernels ('gpu.func' with 'gpu.kernel') are supported, not device functions").into());
+                }
+                let kname = sym_name(ctx, k);
+                let name = format!("{kname}_cpu");
+                if tail_builtin::util::lookup_symbol_in(ctx, module, &name).is_some() {
+                    return Err(err(
+                        ctx,
+                        k,
+                        format!("the module already defines the symbol '@{name}'"),
+                    )
+                    .into());
+                }
+                let key = (gname.clone(), kname);
+                let known = kernel::known_block_size(ctx, k);
+                let dims = if kernel::uses_yz(ctx, k)
+                    || multi.get(&key).copied().unwrap_or(false)
+                    || known.is_some_and(|b| b[1] != 1 || b[2] != 1)
+                {
+                    3
+                } else {
+                    1
+                };
+                let kf = kernel::convert_kernel(ctx, k, &name, dims, InsertPoint::Before(g))?;
+                self.num_kernels.add(1);
+                self.num_thread_loops.add(kf.phases as u64);
+                fns.insert(key, kf);
+            }
+        }
+        for o in host_gpu {
+            self.host_op(ctx, o, &fns)?;
+        }
+        for g in gmods {
+            ctx.erase_op(g);
+        }
+        ctx.remove_attr(module, CONTAINER_MODULE_ATTR);
+        Ok(())
+    }
+}
+
+impl ConvertGpuToCpu {
+    fn host_op(
+        &mut self,
+        ctx: &mut Context,
+        op: OpId,
+        fns: &FxHashMap<(String, String), KernelFn>,
+    ) -> CResult {
+        let name = ctx.op_name_str(op).to_string();
+        let no_async = |ctx: &Context, n: usize| -> CResult {
+            let tokens = ctx.operands(op).take(n).count()
+                + ctx
+                    .results(op)
+                    .iter()
+                    .filter(|&&r| {
+                        !matches!(ctx.type_kind(ctx.value_type(r)), TypeKind::MemRef { .. })
+                    })
+                    .count();
+            if tokens > 0 {
+                return Err(err(
+                    ctx,
+                    op,
+                    "asynchronous gpu ops (tokens) are not supported",
+                ));
+            }
+            Ok(())
+        };
+        let mut b = Builder::before(ctx, op);
+        match name.as_str() {
+            "gpu.alloc" => {
+                let a = tail_gpu::ops::AllocOp::from_op(b.ctx, op).expect("gpu.alloc");
+                let deps = a.async_dependencies(b.ctx).len();
+                no_async(b.ctx, deps)?;
+                if !a.symbol_operands(b.ctx).is_empty() {
+                    return Err(err(b.ctx, op, "symbol operands are not supported"));
+                }
+                let ty = b.value_type(a.memref(b.ctx));
+                let dyns: Vec<Value> = a.dynamic_sizes(b.ctx).to_vec();
+                let v = tail_builtin::memref::AllocOp::create(&mut b, ty, &dyns);
+                let r = a.memref(b.ctx);
+                b.ctx.replace_all_uses_with(r, v);
+            }
+            "gpu.dealloc" => {
+                let d = tail_gpu::ops::DeallocOp::from_op(b.ctx, op).expect("gpu.dealloc");
+                no_async(b.ctx, d.async_dependencies(b.ctx).len())?;
+                let m = d.memref(b.ctx);
+                let mut st = b.state("memref.dealloc");
+                st.operands = vec![m];
+                b.insert(st);
+            }
+            "gpu.memcpy" => {
+                let c = tail_gpu::ops::MemcpyOp::from_op(b.ctx, op).expect("gpu.memcpy");
+                no_async(b.ctx, c.async_dependencies(b.ctx).len())?;
+                let (dst, src) = (c.dst(b.ctx), c.src(b.ctx));
+                let mut st = b.state("memref.copy");
+                st.operands = vec![src, dst];
+                b.insert(st);
+            }
+            "gpu.launch_func" => self.launch(&mut b, op, fns)?,
+            _ => {
+                return Err(err(
+                    b.ctx,
+                    op,
+                    "this gpu op is not supported on the host (supported: alloc, dealloc, memcpy, launch_func)",
+                ))
+            }
+        }
+        ctx.erase_op(op);
+        Ok(())
+    }
+
+    /// `gpu.launch_func` → `scf.parallel` over the blocks calling the kernel's function.
+    fn launch(
+        &mut self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        fns: &FxHashMap<(String, String), KernelFn>,
+    ) -> CResult {
+        let l = LaunchFuncOp::from_op(b.ctx, op).expect("gpu.launch_func");
+        let extra = !l.async_dependencies(b.ctx).is_empty()
+            || b.num_results(op) > 0
+            || l.async_object(b.ctx).is_some();
+        if extra {
+            return Err(err(b.ctx, op, "asynchronous launches are not supported"));
+        }
+        if l.cluster_size_x(b.ctx).is_some() {
+            return Err(err(b.ctx, op, "thread-block clusters are not supported"));
+        }
+        if l.dynamic_shared_memory_size(b.ctx).is_some() {
+            return Err(err(b.ctx, op, "dynamic shared memory is not supported"));
+        }
+        let key = kernel_ref(b.ctx, op).expect("checked");
+        let Some(kf) = fns.get(&key) else {
+            return Err(err(
+                b.ctx,
+                op,
+                format!("launches an unknown kernel @{}::@{}", key.0, key.1),
+            ));
+        };
+        let grid = [
+            l.grid_size_x(b.ctx),
+            l.grid_size_y(b.ctx),
+            l.grid_size_z(b.ctx),
+        ];
+        let block = [
+            l.block_size_x(b.ctx),
+            l.block_size_y(b.ctx),
+            l.block_size_z(b.ctx),
+        ];
+        let args: Vec<Value> = l.kernel_operands(b.ctx).to_vec();
+        if let Some(k) = kf.known_block {
+            let got: Vec<Option<i64>> = block.iter().map(|&v| const_int(b.ctx, v)).collect();
+            if got.iter().zip(k).any(|(g, k)| *g != Some(k)) {
+                return Err(err(
+                    b.ctx,
+                    op,
+                    format!(
+                        "the kernel is specialized for its known_block_size {k:?}: the launch's block extents must be constants equal to it"
+                    ),
+                ));
+            }
+        }
+        let idx = b.index_type();
+        let to_index = |b: &mut Builder<'_>, v: Value| -> Value {
+            if b.value_type(v) == idx {
+                v
+            } else {
+                tail_builtin::arith::build_unary(b, "arith.index_cast", v, idx)
+            }
+        };
+        let d = kf.dims;
+        let grid: Vec<Value> = grid[..d].iter().map(|&v| to_index(b, v)).collect();
+        let block: Vec<Value> = block[..d].iter().map(|&v| to_index(b, v)).collect();
+        let z = tail_builtin::arith::build_constant_index(b, 0);
+        let one = tail_builtin::arith::build_constant_index(b, 1);
+        let (_, body) =
+            tail_builtin::scf::ParallelOp::create(b, &vec![z; d], &grid, &vec![one; d], &[]);
+        let ivs = b.block_args(body).to_vec();
+        let mut cargs = ivs;
+        cargs.extend(&grid);
+        if kf.known_block.is_none() {
+            cargs.extend(&block);
+        }
+        cargs.extend(args);
+        let term = b.last_op(body).expect("scf.reduce");
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::Before(term));
+        let no: [Type; 0] = [];
+        tail_builtin::func::CallOp::create(b, &kf.name, &cargs, &no);
+        b.set_insertion_point(saved);
+        Ok(())
+    }
+}

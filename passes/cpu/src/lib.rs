@@ -1,0 +1,32 @@
+//! `tail-cpu`: the CPU backend's IR part — the same kernels as on the GPU, run on the host.
+//!
+//! | argument | anchor | what it does |
+//! | --- | --- | --- |
+//! | [`convert-gpu-to-cpu`](mod@gpu_to_cpu) | `builtin.module` | `gpu.module` kernels → one `func.func` per kernel running one block as thread loops (phases split at barriers and shuffles); `gpu.launch_func` → `scf.parallel` over the blocks calling it; `gpu.alloc`/`dealloc`/`memcpy` → `memref` ops |
+//!
+//! Named pipeline `tail-to-cpu`: `tail-to-gpu,convert-gpu-to-cpu,canonicalize,cse`; the result
+//! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
+//! the levels above), so the reference interpreter runs it (`tailc run --after=tail-to-cpu
+//! prog.apl`) and a later step compiles it through LLVM, with the `scf.parallel` over blocks
+//! handed to a thread pool. See `docs/CPU.md` for the design; the [`kernel`] module for how a
+//! kernel's threads become loops.
+#![deny(missing_docs)]
+
+pub mod gpu_to_cpu;
+pub mod kernel;
+
+pub use gpu_to_cpu::ConvertGpuToCpu;
+
+tail_ir::pass_pipeline! {
+    argument: "tail-to-cpu",
+    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu, then convert-gpu-to-cpu",
+    pipeline: "tail-to-gpu,convert-gpu-to-cpu,canonicalize,cse",
+}
+
+/// Forces this crate (and its pass registrations, with those of `tail-kernels`) to be linked
+/// into a binary; call it once from tools such as `tail-opt`.
+#[inline(never)]
+pub fn link() {
+    tail_kernels::link();
+    std::hint::black_box(ConvertGpuToCpu::PASS_INFO);
+}

@@ -1,0 +1,84 @@
+// RUN: tail-opt %s --pass-pipeline='builtin.module(convert-gpu-to-cpu)' | FileCheck %s
+// RUN: tailc run %s | FileCheck %s --check-prefix=EXEC
+// RUN: tailc run --after=convert-gpu-to-cpu %s | FileCheck %s --check-prefix=EXEC
+// RUN: tailc run --after=convert-gpu-to-cpu,canonicalize,cse %s | FileCheck %s --check-prefix=EXEC
+
+// A map kernel (no barrier) runs one block as one thread loop over the linear thread id,
+// with the block-uniform part (block id × block size) computed once before it. The kernel's
+// known_block_size fixes the loop's trip count. On the host, device buffers are host buffers
+// and the launch is a parallel loop over the blocks calling the block function.
+// CHECK:       module {
+// CHECK-LABEL:   func.func @main() -> f64 {
+// CHECK:           %[[H:[0-9]+]] = memref.alloc(%[[N:[0-9]+]]) : memref<?xf64>
+// CHECK:           %[[OUT:[0-9]+]] = memref.alloc(%[[N]]) : memref<?xf64>
+// CHECK-NEXT:      %[[IN:[0-9]+]] = memref.alloc(%[[N]]) : memref<?xf64>
+// CHECK-NEXT:      memref.copy %[[H]], %[[IN]] : memref<?xf64> to memref<?xf64>
+// CHECK:           scf.parallel (%[[BX:.*]]) = (%{{.*}}) to (%[[GX:.*]]) step (%{{.*}}) {
+// CHECK-NEXT:        func.call @scale_cpu(%[[BX]], %[[GX]], %[[OUT]], %[[N]], %[[IN]]) : (index, index, memref<?xf64>, index, memref<?xf64>) -> ()
+// CHECK-NEXT:        scf.reduce
+// CHECK-NEXT:      }
+// CHECK:           memref.copy %[[OUT]], %{{.*}} : memref<?xf64> to memref<?xf64>
+// CHECK-DAG:       memref.dealloc %[[OUT]] : memref<?xf64>
+// CHECK-DAG:       memref.dealloc %[[IN]] : memref<?xf64>
+// CHECK-LABEL:   func.func @scale_cpu
+// CHECK-SAME:      (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>, %[[KN:.*]]: index, %[[X:.*]]: memref<?xf64>) {
+// CHECK:           %[[BS:.*]] = arith.constant 256 : index
+// CHECK:           %[[BD:.*]] = arith.muli %[[B]], %[[BS]] : index
+// CHECK:           scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:        %[[G:.*]] = arith.addi %[[BD]], %[[T]] : index
+// CHECK-NEXT:        %[[OK:.*]] = arith.cmpi ult, %[[G]], %[[KN]] : index
+// CHECK-NEXT:        scf.if %[[OK]] {
+// CHECK-NEXT:          %[[V:.*]] = memref.load %[[X]][%[[G]]] : memref<?xf64>
+// CHECK-NEXT:          %[[R:.*]] = arith.mulf %[[V]], %{{.*}} : f64
+// CHECK-NEXT:          memref.store %[[R]], %[[O]][%[[G]]] : memref<?xf64>
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      return
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     gpu.
+
+// EXEC: [](1998.0)
+
+module attributes {gpu.container_module} {
+  func.func @main() -> f64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
+    %n = arith.constant 1000 : index
+    %h = memref.alloc(%n) : memref<?xf64>
+    scf.for %i = %c0 to %n step %c1 {
+      %ii = arith.index_cast %i : index to i64
+      %f = arith.sitofp %ii : i64 to f64
+      memref.store %f, %h[%i] : memref<?xf64>
+    }
+    %out = gpu.alloc(%n) : memref<?xf64>
+    %in = gpu.alloc(%n) : memref<?xf64>
+    gpu.memcpy %in, %h : memref<?xf64>, memref<?xf64>
+    gpu.launch_func @tail_kernels::@scale blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) args(%out : memref<?xf64>, %n : index, %in : memref<?xf64>)
+    %r = memref.alloc(%n) : memref<?xf64>
+    gpu.memcpy %r, %out : memref<?xf64>, memref<?xf64>
+    %c999 = arith.constant 999 : index
+    %x = memref.load %r[%c999] : memref<?xf64>
+    gpu.dealloc %out : memref<?xf64>
+    gpu.dealloc %in : memref<?xf64>
+    return %x : f64
+  }
+  gpu.module @tail_kernels {
+    gpu.func @scale(%o: memref<?xf64>, %n: index, %x: memref<?xf64>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %two = arith.constant 2.0 : f64
+      %b = gpu.block_id x
+      %d = gpu.block_dim x
+      %t = gpu.thread_id x
+      %bd = arith.muli %b, %d : index
+      %g = arith.addi %bd, %t : index
+      %ok = arith.cmpi ult, %g, %n : index
+      scf.if %ok {
+        %v = memref.load %x[%g] : memref<?xf64>
+        %r = arith.mulf %v, %two : f64
+        memref.store %r, %o[%g] : memref<?xf64>
+      }
+      gpu.return
+    }
+  }
+}
