@@ -10,7 +10,7 @@
 // RUN:   | FileCheck %s --check-prefix=CONTROL
 // CHECK: llvm.func @main() -> f64
 // CHECK: llvm.func @main_k0_cpu
-// CHECK: llvm.func @main_k2_cpu
+// CHECK: llvm.func @main_k1_cpu
 // CHECK-NOT: {{(scf|memref|arith|func)\.[a-z]}}
 // CONTROL: llvm.func @scan_cpu
 // CONTROL: llvm.func @reverse_cpu
