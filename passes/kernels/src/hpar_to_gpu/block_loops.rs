@@ -3,17 +3,16 @@
 //! force the array of every step, `splitAt` is index arithmetic).
 //!
 //! # `power<block>` and `while<block>`
-//! The initial push array is written into workgroup buffer `A` (its length must be a
-//! constant: the capacity), then the steps run in an `scf.for` (`power`, `count` times) or an
+//! The initial push array is written into the first half of a workgroup buffer of twice its
+//! length (which must be a constant: the capacity), then the steps run in an `scf.for` (`power`, `count` times) or an
 //! `scf.while` (`while`, as long as the condition region yields true of the current array).
 //! Each step reads the current array and writes the push array it returns into the *other*
-//! buffer of the pair `A`/`B` (chosen with `arith.select` on a parity bit carried by the
-//! loop), followed by a barrier: a step may read any element of the current array (the scan
+//! half of one shared buffer of twice the capacity (the loop carries which half is current),
+//! followed by a barrier: a step may read any element of the current array (the scan
 //! step reads `x[i - 2^k]`), so it cannot write in place. The loop also carries the current
 //! length: a step may shrink the array (the reduction's halving step does); `hpar` requires
 //! that it never grows, and the kernel clamps the length to the capacity so that a step
-//! breaking that rule cannot write past the buffers. The result is a view of the final
-//! buffer.
+//! breaking that rule cannot write past its half. The result is a view of the final half.
 //!
 //! # `seqfor`
 //! A thread's sequential loop over a thread-private array (FCL's `seqfor`, used for the
@@ -146,14 +145,15 @@ impl Kernel<'_, '_> {
         let Some(cap) = self.static_push_len(init) else {
             return Err(err(self.b.ctx, o, "cannot be lowered by convert-hpar-to-gpu: the initial array of a block-level loop needs a constant length (it sizes the shared buffers)"));
         };
-        let (a, b) = (self.workgroup(cap, elem), self.workgroup(cap, elem));
-        self.push(o, init, Level::Block, &[Sink::Shared(a)])?;
+        // One shared buffer of two halves; `half` (0 or 1, carried by the loop) is the half
+        // holding the current array, the step writes the other.
+        let buf = self.workgroup(2 * cap, elem);
+        self.push(o, init, Level::Block, &[Sink::Shared(buf)])?;
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
         let n0 = self.push_len(o, init)?;
         let capv = cidx(&mut self.b, cap);
         let n0 = bin(&mut self.b, "arith.minui", n0, capv);
-        let i1 = self.b.int_type(1);
-        let f = tail_builtin::arith::build_constant_int(&mut self.b, i1, 0);
+        let h0 = cidx(&mut self.b, 0);
         let it = self.b.index_type();
         let body = self
             .b
@@ -161,51 +161,49 @@ impl Kernel<'_, '_> {
             .unwrap();
         let ret = self.b.last_op(body).expect("hpar.return");
         let saved = self.b.insertion_point();
-        let (len, parity) = if is_while {
+        let (len, half) = if is_while {
             let (w, before, after) =
-                tail_builtin::scf::WhileOp::create(&mut self.b, &[n0, f], &[it, i1]);
+                tail_builtin::scf::WhileOp::create(&mut self.b, &[n0, h0], &[it, it]);
             // Condition on the current array.
             self.b.set_insertion_point(InsertPoint::BlockEnd(before));
-            let (n, p) = (self.b.block_arg(before, 0), self.b.block_arg(before, 1));
-            let cur = self.sel(p, b, a);
+            let (n, h) = (self.b.block_arg(before, 0), self.b.block_arg(before, 1));
             let cond = self.b.entry_block(self.b.region(o, 0)).unwrap();
             let carg = self.b.block_arg(cond, 0);
-            self.bind_view(carg, cur, n);
+            self.bind_half(carg, buf, h, capv, n);
             let c = self.lower_block(cond, false)?[0];
-            tail_builtin::scf::ConditionOp::create(&mut self.b, c, &[n, p]);
+            tail_builtin::scf::ConditionOp::create(&mut self.b, c, &[n, h]);
             // One step.
             self.b.set_insertion_point(InsertPoint::BlockEnd(after));
-            let (n, p) = (self.b.block_arg(after, 0), self.b.block_arg(after, 1));
+            let (n, h) = (self.b.block_arg(after, 0), self.b.block_arg(after, 1));
             let barg = self.b.block_arg(body, 0);
-            let (n2, p2) = self.step(body, ret, barg, None, (a, b), n, p, capv)?;
-            tail_builtin::scf::YieldOp::create(&mut self.b, &[n2, p2]);
+            let (n2, h2) = self.step(body, ret, barg, None, buf, n, h, capv)?;
+            tail_builtin::scf::YieldOp::create(&mut self.b, &[n2, h2]);
             (self.b.result(w.op(), 0), self.b.result(w.op(), 1))
         } else {
             let count = self.b.operand(o, 0);
             let count = self.kval(o, count)?;
             let (z, one) = (cidx(&mut self.b, 0), cidx(&mut self.b, 1));
-            let (fo, fb) = tail_builtin::scf::ForOp::create(&mut self.b, z, count, one, &[n0, f]);
+            let (fo, fb) = tail_builtin::scf::ForOp::create(&mut self.b, z, count, one, &[n0, h0]);
             self.b.set_insertion_point(InsertPoint::BlockEnd(fb));
-            let (i, n, p) = (
+            let (i, n, h) = (
                 self.b.block_arg(fb, 0),
                 self.b.block_arg(fb, 1),
                 self.b.block_arg(fb, 2),
             );
             let (iarg, barg) = (self.b.block_arg(body, 0), self.b.block_arg(body, 1));
-            let (n2, p2) = self.step(body, ret, barg, Some((iarg, i)), (a, b), n, p, capv)?;
-            tail_builtin::scf::YieldOp::create(&mut self.b, &[n2, p2]);
+            let (n2, h2) = self.step(body, ret, barg, Some((iarg, i)), buf, n, h, capv)?;
+            tail_builtin::scf::YieldOp::create(&mut self.b, &[n2, h2]);
             (self.b.result(fo.op(), 0), self.b.result(fo.op(), 1))
         };
         self.b.set_insertion_point(saved);
-        let fin = self.sel(parity, b, a);
         let r = self.b.result(o, 0);
-        self.bind_view(r, fin, len);
+        self.bind_half(r, buf, half, capv, len);
         Ok(())
     }
 
-    /// One step of a block-level loop: the body reads the current buffer (`parity` chooses
-    /// it from `bufs`) through its array argument `arg`, its returned push array goes to the
-    /// other buffer, then a barrier. Returns the new length and parity.
+    /// One step of a block-level loop: the body reads the current half `half` of `buf` through
+    /// its array argument `arg`, its returned push array goes to the other half, then a
+    /// barrier. Returns the new length and half.
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
@@ -213,33 +211,37 @@ impl Kernel<'_, '_> {
         ret: OpId,
         arg: Value,
         iter: Option<(Value, Value)>,
-        bufs: (Value, Value),
+        buf: Value,
         n: Value,
-        parity: Value,
+        half: Value,
         cap: Value,
     ) -> CResult<(Value, Value)> {
-        let (a, b) = bufs;
-        let cur = self.sel(parity, b, a);
-        let nxt = self.sel(parity, a, b);
         if let Some((iarg, i)) = iter {
             self.kmap.insert(iarg, i);
         }
-        self.bind_view(arg, cur, n);
-        self.program(body, Level::Block, &[Sink::Shared(nxt)])?;
+        self.bind_half(arg, buf, half, cap, n);
+        let one = cidx(&mut self.b, 1);
+        let other = bin(&mut self.b, "arith.subi", one, half);
+        let sink = Sink::Offset(Box::new(Sink::Shared(buf)), other, cap);
+        self.program(body, Level::Block, &[sink])?;
         let q = self.b.operand(ret, 0);
         let n2 = self.push_len(ret, q)?;
         let n2 = bin(&mut self.b, "arith.minui", n2, cap);
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
-        let i1 = self.b.int_type(1);
-        let t = tail_builtin::arith::build_constant_int(&mut self.b, i1, 1);
-        let p2 = bin(&mut self.b, "arith.xori", parity, t);
-        Ok((n2, p2))
+        Ok((n2, other))
     }
 
-    /// `arith.select c, x, y`.
-    fn sel(&mut self, c: Value, x: Value, y: Value) -> Value {
-        let t = self.b.value_type(x);
-        mk1(&mut self.b, "arith.select", &[c, x, y], t, &[])
+    /// Binds pull array `a` to the `len` elements of half `half` (of `cap` elements) of `buf`.
+    fn bind_half(&mut self, a: Value, buf: Value, half: Value, cap: Value, len: Value) {
+        let off = bin(&mut self.b, "arith.muli", half, cap);
+        self.views.insert(
+            a,
+            View {
+                src: ViewSrc::Mem(buf),
+                off,
+                len,
+            },
+        );
     }
 
     fn bind_view(&mut self, a: Value, m: Value, len: Value) {
