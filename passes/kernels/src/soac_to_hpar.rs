@@ -373,6 +373,20 @@ impl Cx {
             ));
         }
         let ops = ctx.block_op_vec(entry);
+        if let Some(t) = inputs
+            .iter()
+            .chain(&results)
+            .find(|&&t| is_tensor(ctx, t) && tensor_parts(ctx, t).is_none())
+        {
+            return Err(err(
+                ctx,
+                f,
+                format!(
+                    "cannot be converted by convert-soac-to-hpar: a parameter or result of unranked type '{}'",
+                    ctx.type_to_string(*t)
+                ),
+            ));
+        }
         // Signature.
         let new_in: Vec<Type> = inputs.iter().map(|&t| to_memref(ctx, t)).collect();
         let new_out: Vec<Type> = results.iter().map(|&t| to_memref(ctx, t)).collect();
@@ -388,7 +402,7 @@ impl Cx {
                 continue;
             }
             b.set_value_type(arg, t);
-            let (shape, _) = tensor_parts(b.ctx, old).expect("ranked");
+            let (shape, _) = tensor_parts(b.ctx, old).expect("ranked (checked above)");
             let ext = shape
                 .iter()
                 .enumerate()

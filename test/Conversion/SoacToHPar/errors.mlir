@@ -56,3 +56,12 @@ func.func @rank3(%xs: tensor<?x?x?xi32>) -> tensor<?x?x?xi32> {
   }
   return %r : tensor<?x?x?xi32>
 }
+
+// -----
+
+// A function taking an unranked tensor has no memref form.
+// expected-error@+1 {{'func.func' op cannot be converted by convert-soac-to-hpar: a parameter or result of unranked type 'tensor<*xf64>'}}
+func.func @unranked(%x: tensor<*xf64>) -> f64 {
+  %c = arith.constant 0.0 : f64
+  return %c : f64
+}
