@@ -5,6 +5,7 @@
 //! | --- | --- | --- |
 //! | `generate n f`, `index a i`, `length a`, `map f a`, `splitAt k a` | `generate`, `index`, `length`, `map`, `split_at` | pure |
 //! | `push⟨l⟩ a` | `push<l>` | pure, value at `l` |
+//! | (which write of a scatter wins) | `last_write<l>` | pure, value at `l` |
 //! | `seqfor a n f` | `seqfor` | pure, value at `thread` |
 //! | `force⟨l⟩ p` | `force<l>` | action at `l` |
 //! | `concat⟨l⟩ n ps`, `interleave⟨l⟩ n f ps` | `concat<l>`, `interleave<l>` | action at the level above `l` |
@@ -448,6 +449,62 @@ impl PushOp {
                 format!(
                     "expects result type '!hpar.push<{}, {l}>', but got {}",
                     ctx.type_to_string(elem),
+                    quoted(ctx, ctx.value_type(self.result(ctx)))
+                ),
+            ));
+        }
+        check_value_level(ctx, op, l)
+    }
+}
+
+/// `last_write⟨l⟩ is m`: the push array of `m` positions whose element `p` is the largest `j`
+/// with `is[j] = p`, or `-1` where no index is `p`; indices outside `[0, m)` are ignored. It
+/// says which of the writes of a scatter to `m` positions wins where an index repeats (the
+/// last one, deterministically), so the scatter itself is a gather over the destination.
+///
+/// ```mlir
+/// %w = hpar.last_write<grid> %is, %m : !hpar.pull<i32> -> !hpar.push<i32, grid>
+/// ```
+#[op(dialect = HParDialect, name = "last_write", traits(Pure),
+     format = "`<` $level `>` $indices `,` $length attr-dict `:` type($indices) `->` type($result)",
+     verify)]
+pub struct LastWriteOp {
+    /// The level.
+    #[attr]
+    level: LevelKw,
+    /// The positions written, in order (`i32`).
+    #[operand]
+    indices: AnyPull,
+    /// The number of positions.
+    #[operand]
+    length: Index,
+    /// The winning write of every position (`i32`, `-1` for none).
+    #[result]
+    result: AnyPush,
+}
+
+impl LastWriteOp {
+    fn verify(self, ctx: &Context) -> VResult {
+        let op = self.op();
+        let l = level_attr(ctx, op);
+        let (elem, _) = pull_parts(ctx, ctx.value_type(self.indices(ctx))).expect("pull");
+        if ctx.int_width(elem) != Some(32) {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects the indices to be a pull array of 'i32', but got elements of type {}",
+                    quoted(ctx, elem)
+                ),
+            ));
+        }
+        let (relem, rl) = push_of(ctx, op, "the result", self.result(ctx))?;
+        if relem != elem || rl != l {
+            return Err(op_error(
+                ctx,
+                op,
+                format!(
+                    "expects result type '!hpar.push<i32, {l}>', but got {}",
                     quoted(ctx, ctx.value_type(self.result(ctx)))
                 ),
             ));

@@ -25,6 +25,8 @@
 //!   * `concat<block> n, c { b ↦ P }`: one block per sub-program (`blocks = n`), block `b`
 //!     runs the block program `P` and its result goes to `b·c + j`; with several results,
 //!     the one kernel writes one buffer per result (all forced in the same program).
+//!   * `last_write<grid> is, m`: two kernels into the one buffer, a fill with `-1` and one
+//!     thread per index taking `atomic max` of its number at the index (module `last_write`).
 //! * Block programs run their ops in order: `force<block>` allocates a workgroup attribution,
 //!   runs the push array into it and ends with `gpu.barrier`; `reduce<thread>` is an `scf.for`
 //!   fold; `reduce<block>` over a shared array of exactly `block-size` elements is the tree
@@ -82,6 +84,7 @@ use crate::util::*;
 mod block_loops;
 #[path = "gpu_scan.rs"]
 mod gpu_scan;
+mod last_write;
 mod loops;
 
 /// Lower `hpar` grid programs to `gpu` kernels and host-side allocation, copies and launches.
@@ -365,7 +368,8 @@ impl Host {
                         }
                     }
                 }
-                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.map" => {}
+                "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.map"
+                | "hpar.last_write" => {}
                 // The length of a grid array (its device buffer's element count) or of a pull
                 // array, computed on the host.
                 "hpar.length" => {
@@ -390,7 +394,7 @@ impl Host {
                     self.hmap.insert(r, n);
                 }
                 _ if name.starts_with("hpar.") => {
-                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, interleave<block>, force<grid>, length)"));
+                    return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu at the grid level (supported: generate, map, push, concat<block>, interleave<block>, last_write<grid>, force<grid>, length)"));
                 }
                 _ => {
                     if !ctx.regions(op).is_empty() {
@@ -458,6 +462,11 @@ impl Host {
         // Launch configuration.
         let one = cidx(&mut hb, 1);
         let bs = cidx(&mut hb, self.block);
+        if hb.op_is(pdef, "hpar.last_write") {
+            let (fill, writes) = self.last_write_blocks(&mut hb, force, pdef, one, bs)?;
+            self.kernel(ctx, prog, force, pdef, &outs, "fill", fill, one, bs)?;
+            return self.kernel(ctx, prog, force, pdef, &outs, "last_write", writes, one, bs);
+        }
         let (kind, blocks) = match hb.op_name_str(pdef) {
             "hpar.push" if tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid) => {
                 let n = self.host_len(hb.ctx, force, hb.operand(pdef, 0))?;
@@ -532,6 +541,7 @@ impl Host {
             None => {
                 let n = match hb.op_name_str(pdef) {
                     "hpar.push" => self.host_len(hb.ctx, force, hb.operand(pdef, 0))?,
+                    "hpar.last_write" => self.hval(hb.operand(pdef, 1)),
                     "hpar.concat" | "hpar.interleave" => {
                         let r = hb.results(pdef).iter().position(|&r| r == p).unwrap_or(0);
                         let (c, k) = (self.hval(hb.operand(pdef, 0)), self.hval(chunk_of(hb.ctx, pdef, r)));
@@ -586,7 +596,9 @@ impl Host {
             sinks.push(Sink::Global(k.kval(force, out)?));
         }
         let sink = sinks[0].clone();
-        if kind == "push" {
+        if kind == "fill" || kind == "last_write" {
+            k.last_write_body(pdef, &sink, kind)?;
+        } else if kind == "push" {
             let a = k.b.operand(pdef, 0);
             let bid = k.id("gpu.block_id");
             let bdim = k.id("gpu.block_dim");

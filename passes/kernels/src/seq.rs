@@ -13,11 +13,12 @@
 //! | `soac.map` | no code: an index function ([`Arr::Fun`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
+//! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
 //! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers: one `iter_args` per element ([`Arr::Elems`]), which needs extents that are constants, the same in every iteration, of at most [`MAX_PRIVATE`] elements |
 //!
 //! Everything else in a thread (`scan`, `filter`, `scatter`, `update`, a reduction of rows,
 //! mapped-out `redomap` results, a loop-carried array of unknown or large extent, an `scf.if`
-//! yielding arrays, values that are not integer, index or float scalars) is an error located at
+//! yielding arrays computed by more than views, values that are not integer, index or float scalars) is an error located at
 //! the op. Arrays that would need per-thread storage larger than registers (a global scratch
 //! buffer laid out thread-innermost) are not supported yet.
 
@@ -186,6 +187,28 @@ impl Seq {
                 )),
             })
             .collect()
+    }
+
+    /// Emits lambda `blk` like [`Self::lambda`] and returns the array it yields at position
+    /// `out` (an index function whose elements are computed where they are read).
+    pub fn lambda_array(
+        &self,
+        b: &mut Builder<'_>,
+        blk: BlockId,
+        env: &mut Env,
+        out: usize,
+    ) -> CResult<Arr> {
+        let ys = self.block(b, blk, env, Some(&[out]))?;
+        if let Some(d) = self.err.borrow_mut().take() {
+            return Err(d);
+        }
+        match &ys[out] {
+            TVal::A(a) => Ok(a.clone()),
+            TVal::S(_) => {
+                let term = *b.block_op_vec(blk).last().expect("terminator");
+                Err(err(b.ctx, term, "expected the lambda to yield an array"))
+            }
+        }
     }
 
     /// Emits the ops of `blk` (those the yielded values at `outs` depend on, or all) and
@@ -804,9 +827,96 @@ impl Seq {
         Ok(())
     }
 
+    /// `scf.if` yielding arrays in a thread (e.g. a row of a matrix or a row of default
+    /// items): both branches may only build views (`soac.index` of fewer axes than the rank,
+    /// `slice`, `rotate`, `transpose`, `reshape`, `replicate`, `iota`, `concat`, `dim`) and
+    /// compute pure scalar code; they compute nothing but index functions, so they are lowered
+    /// before the `if`, and each array result reads `cond ? a : b` element-wise
+    /// ([`Arr::Select`]), each scalar result is an `arith.select`.
+    fn select(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        const VIEWS: [&str; 9] = [
+            "soac.replicate",
+            "soac.reshape",
+            "soac.slice",
+            "soac.rotate",
+            "soac.transpose",
+            "soac.index",
+            "soac.concat",
+            "soac.iota",
+            "soac.dim",
+        ];
+        let mut branches = Vec::new();
+        for r in 0..2 {
+            let Some(blk) = b.entry_block(b.region(o, r)) else {
+                return Err(err(
+                    b.ctx,
+                    o,
+                    "an scf.if yielding arrays needs both branches",
+                ));
+            };
+            let ops = b.block_op_vec(blk);
+            let (term, body) = ops.split_last().expect("terminator");
+            for &n in body {
+                let nm = b.op_name_str(n);
+                let whole_index = nm == "soac.index" && {
+                    let rank = tensor_parts(b.ctx, b.value_type(b.operand(n, 0)))
+                        .map_or(0, |(s, _)| s.len());
+                    b.num_operands(n) - 1 == rank
+                };
+                let ok = (VIEWS.contains(&nm) && !whole_index)
+                    || (!nm.starts_with("soac.")
+                        && b.ctx.regions(n).is_empty()
+                        && tail_ir::greedy::is_memory_effect_free(b.ctx, n));
+                if !ok {
+                    return Err(err(b.ctx, n, "inside an scf.if yielding arrays in a thread (only views, replicate, iota, concat and pure scalar code are supported there)"));
+                }
+            }
+            for &n in body {
+                self.op(b, n, env)?;
+            }
+            branches.push(b.operand_vec(*term));
+        }
+        let cond = Self::scalar(env, b.operand(o, 0));
+        for (i, r) in b.results(o).to_vec().into_iter().enumerate() {
+            let (x, y) = (branches[0][i], branches[1][i]);
+            if is_tensor(b.ctx, b.value_type(r)) {
+                let (xa, ya) = (self.arr(b.ctx, o, env, x)?, self.arr(b.ctx, o, env, y)?);
+                let ext = xa
+                    .ext()
+                    .iter()
+                    .zip(ya.ext())
+                    .map(|(&p, &q)| {
+                        if p == q {
+                            p
+                        } else {
+                            tail_builtin::arith::build_select(b, cond, p, q)
+                        }
+                    })
+                    .collect();
+                env.arrs.insert(
+                    r,
+                    Arr::Select {
+                        cond,
+                        a: Box::new(xa),
+                        b: Box::new(ya),
+                        ext,
+                    },
+                );
+            } else {
+                let (x, y) = (Self::scalar(env, x), Self::scalar(env, y));
+                let v = tail_builtin::arith::build_select(b, cond, x, y);
+                env.vals.insert(r, v);
+            }
+        }
+        Ok(())
+    }
+
     /// `scf.if` yielding scalars in a thread: both branches lowered in place.
     fn if_op(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         let tys: Vec<Type> = b.results(o).iter().map(|&r| b.value_type(r)).collect();
+        if tys.iter().any(|&t| is_tensor(b.ctx, t)) {
+            return self.select(b, o, env);
+        }
         if let Some(&t) = tys.iter().find(|&&t| !is_scalar(b.ctx, t)) {
             return Err(err(
                 b.ctx,

@@ -30,6 +30,7 @@
 //! | `scan`/`scanomap` (one scanned value) over a rank-1 array | three-phase scan (module `scan`): two programs, the adjustment an index function | `block-scan` |
 //! | `map` over a rank-2 array whose lambda is a `scan`/`scanomap` of its row | one block per row, `scan<block>` | `block-row-scan` |
 //! | `filter` | scan of the flags, count read on the host, one `interleave<block>` scatter per result | `block-scan`, `grid-scatter` |
+//! | `scatter` | `last_write<grid>` of the indices (which write wins), then a gather over the destination (module `scatter`) | `grid-atomic`, `grid-thread` |
 //!
 //! Inputs are read inside the index functions of `generate`: `memref.load` for function
 //! arguments, `hpar.index` for the result of an earlier program (row-major, flat). A program's
@@ -60,7 +61,7 @@
 //! out of order); `hpar.reduce` carries the `comm` unit attribute to say so. Lambdas may read
 //! elements of free top-level arrays (`soac.index`, `soac.dim`); those reads are lowered after
 //! the program is built (`lower_free`). Anything else (a SOAC in a lambda that module `seq`
-//! cannot run sequentially, `scatter`, a non-commutative top-level reduction, several scanned
+//! cannot run sequentially, a non-commutative top-level reduction, several scanned
 //! values, mapped-out results of a row reduction, an update of a row, …) is reported as an
 //! error located at the op.
 
@@ -75,8 +76,10 @@ use crate::util::*;
 
 mod loops;
 mod mapout;
+mod rows;
 #[path = "scan.rs"]
 mod scan;
+mod scatter;
 mod update;
 
 /// Kernel extraction: lower top-level `soac` maps, reductions, scans, filters and loops of
@@ -477,6 +480,10 @@ impl Cx {
             }
             "soac.scan" | "soac.scanomap" => {
                 self.convert_scan(b, op)?;
+                dead.push(op);
+            }
+            "soac.scatter" => {
+                self.convert_scatter(b, op)?;
                 dead.push(op);
             }
             "soac.filter" => {
@@ -1292,6 +1299,11 @@ impl Cx {
                         b.ctx.type_to_string(elem)
                     ),
                 ));
+            }
+            let term = *b.block_op_vec(lambda).last().expect("terminator");
+            if is_tensor(b.ctx, b.value_type(b.operand(term, out))) {
+                self.row_map_program(b, op, arrs, ext, lambda, binds, row_binds, out, res, elem)?;
+                continue;
             }
             let ext_v = ext.to_vec();
             let pull = self.program(b, elem, par, |b| {

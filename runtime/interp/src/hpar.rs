@@ -15,6 +15,8 @@
 //!   exactly `c` elements), `interleave` places it at `place(i, j)` (every position must be
 //!   written exactly once: the placement is a permutation), `map` over a push array applies
 //!   its function as the elements are written.
+//! * **`last_write⟨l⟩ is m`** writes, for every position `p < m`, the largest `j` with
+//!   `is[j] = p` (`-1` for none; indices outside `[0, m)` are ignored).
 //! * **`force⟨l⟩`** materialises a push array; the result is a manifest pull array (the level
 //!   says which memory it would live in, which does not change values). `program⟨l⟩` runs its
 //!   body and gives what `hpar.return` gives.
@@ -121,6 +123,21 @@ impl Interp<'_> {
                 let data = self.pull_scalars(op, &p)?;
                 let k = self.push_kind(op, &data);
                 Ok(vec![Value::Push(Rc::new(Array::vector(k, data)))])
+            }
+            "last_write" => {
+                let p = self.pull_operand(op, 0)?;
+                let m = self.count(op, 1)?;
+                let is = self.pull_scalars(op, &p)?;
+                let mut w = vec![Scalar::Int(-1); m];
+                for (j, ix) in is.iter().enumerate() {
+                    let Some(t) = ix.as_i64() else {
+                        return Err(self.err(op, "expects integer indices"));
+                    };
+                    if (0..m as i64).contains(&t) {
+                        w[t as usize] = Scalar::Int(j as i32);
+                    }
+                }
+                Ok(vec![Value::Push(Rc::new(Array::vector(Kind::Int, w)))])
             }
             "force" => {
                 let a = self.push_operand(op, 0)?;
