@@ -878,3 +878,38 @@ fn exec_line(
 
 #[cfg(test)]
 mod tests;
+
+/// The APL programs of the test suite's corpus (`test/Frontend/APL`, its `programs/`
+/// included, sorted by path): every `.apl` file outside the `Inputs/` folders (data read by
+/// the programs), outside `driver/` unless `with_driver` (tool tests whose runs depend on the
+/// command line), and, unless `with_negative`, without the negative tests (`err-*.apl`, which
+/// must fail to compile or run). The Rust harnesses that run the corpus at each level (the
+/// `tail-to-soac` check, the kernel levels, the CPU form, PTX) share this list.
+pub fn apl_programs(with_driver: bool, with_negative: bool) -> Vec<PathBuf> {
+    let root = apl_root();
+    let mut out = Vec::new();
+    for e in walkdir::WalkDir::new(&root).sort_by_file_name() {
+        let e = e.expect("readable test directory");
+        let p = e.path();
+        let rel = p.strip_prefix(&root).expect("under the root");
+        if rel
+            .components()
+            .any(|c| c.as_os_str() == "Inputs" || (!with_driver && c.as_os_str() == "driver"))
+        {
+            continue;
+        }
+        let negative = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with("err-"));
+        if p.extension().is_some_and(|x| x == "apl") && (with_negative || !negative) {
+            out.push(p.to_path_buf());
+        }
+    }
+    out
+}
+
+/// The APL corpus folder, `test/Frontend/APL`.
+pub fn apl_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("Frontend/APL")
+}

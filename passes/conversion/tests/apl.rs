@@ -20,28 +20,8 @@ use common::{check_module, Outcome};
 /// Programs whose lowering is known to fail, relative to `test/Frontend/APL`, with the reason.
 const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
-fn apl_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test/Frontend/APL")
-}
-
 fn programs() -> Vec<PathBuf> {
-    let root = apl_root();
-    let mut out = Vec::new();
-    for e in walkdir::WalkDir::new(&root).sort_by_file_name() {
-        let e = e.expect("readable test directory");
-        let p = e.path();
-        let rel = p.strip_prefix(&root).expect("under the root");
-        if rel
-            .components()
-            .any(|c| c.as_os_str() == "Inputs" || c.as_os_str() == "driver")
-        {
-            continue;
-        }
-        if p.extension().is_some_and(|x| x == "apl") {
-            out.push(p.to_path_buf());
-        }
-    }
-    out
+    tail_lit::apl_programs(false, true)
 }
 
 fn check_file(path: &Path) -> Result<Outcome, String> {
@@ -60,7 +40,7 @@ fn check_file(path: &Path) -> Result<Outcome, String> {
 #[test]
 fn apl_programs_agree_after_tail_to_soac() {
     tail_conversion::link();
-    let root = apl_root();
+    let root = tail_lit::apl_root();
     let files = programs();
     assert!(files.len() > 100, "found only {} APL programs", files.len());
     let benchmarks = files

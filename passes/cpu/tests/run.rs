@@ -19,10 +19,6 @@ use std::path::{Path, PathBuf};
 use tail_ir::pass::PassManager;
 use tail_ir::{Context, OpId};
 
-fn apl_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test/Frontend/APL")
-}
-
 fn known_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/tests/known-failures.txt")
 }
@@ -33,27 +29,7 @@ const HOST_DIALECTS: &[&str] = &[
 ];
 
 fn programs() -> Vec<PathBuf> {
-    let root = apl_root();
-    let mut out = Vec::new();
-    for e in walkdir::WalkDir::new(&root).sort_by_file_name() {
-        let e = e.expect("readable test directory");
-        let p = e.path();
-        let rel = p.strip_prefix(&root).expect("under the root");
-        if rel
-            .components()
-            .any(|c| c.as_os_str() == "Inputs" || c.as_os_str() == "driver")
-        {
-            continue;
-        }
-        let negative = p
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with("err-"));
-        if p.extension().is_some_and(|x| x == "apl") && !negative {
-            out.push(p.to_path_buf());
-        }
-    }
-    out
+    tail_lit::apl_programs(false, false)
 }
 
 /// The programs listed in the kernel level's known-failure file.
@@ -157,7 +133,7 @@ fn check(f: &Path, rel: &str, text: &str, known: &BTreeSet<String>) -> Outcome {
 fn apl_programs_agree_on_the_cpu_backend() {
     tail_conversion::link();
     tail_cpu::link();
-    let root = apl_root();
+    let root = tail_lit::apl_root();
     let files = programs();
     assert!(files.len() > 100, "found only {} APL programs", files.len());
     let known = read_known();

@@ -23,36 +23,12 @@ use std::path::{Path, PathBuf};
 use tail_ir::pass::PassManager;
 use tail_ir::{Context, OpId};
 
-fn apl_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test/Frontend/APL")
-}
-
 fn known_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/known-failures.txt")
 }
 
 fn programs() -> Vec<PathBuf> {
-    let root = apl_root();
-    let mut out = Vec::new();
-    for e in walkdir::WalkDir::new(&root).sort_by_file_name() {
-        let e = e.expect("readable test directory");
-        let p = e.path();
-        let rel = p.strip_prefix(&root).expect("under the root");
-        if rel
-            .components()
-            .any(|c| c.as_os_str() == "Inputs" || c.as_os_str() == "driver")
-        {
-            continue;
-        }
-        let negative = p
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with("err-"));
-        if p.extension().is_some_and(|x| x == "apl") && !negative {
-            out.push(p.to_path_buf());
-        }
-    }
-    out
+    tail_lit::apl_programs(false, false)
 }
 
 /// Output (prints and result) of running `module`, or the rendered runtime error.
@@ -162,7 +138,7 @@ fn apl_programs_agree_at_hpar_and_gpu_levels() {
         "tail-to-soac,soac-to-gpu"
     };
     let hpar_pipeline = "tail-to-soac,func.func(soac-opt),convert-soac-to-hpar";
-    let root = apl_root();
+    let root = tail_lit::apl_root();
     let files = programs();
     assert!(files.len() > 100, "found only {} APL programs", files.len());
     let known = read_known();
