@@ -16,7 +16,7 @@
 //!   associative. Integers narrower than 32 bits cross the shuffles widened to `i32`.
 
 use tail_builtin::arith::CmpIPredicate;
-use tail_gpu::attrs::{AddressSpace, AddressSpaceAttr, ShuffleModeKw};
+use tail_gpu::attrs::ShuffleModeKw;
 use tail_ir::{InsertPoint, OpId, Type, TypeKind, Value};
 
 use super::{err, Kernel, Sink};
@@ -68,12 +68,50 @@ impl Kernel<'_, '_> {
     }
 
     /// Whether elements of `elem` cross a shuffle widened to `i32` (`None`: no shuffle).
-    fn shuffle_widen(&self, elem: Type) -> Option<bool> {
+    /// Integers narrower than 32 bits (booleans, …) travel widened (`arith.extui`, then
+    /// `arith.trunci` back: the low bits are kept exactly).
+    pub(super) fn shuffle_widen(&self, elem: Type) -> Option<bool> {
         match self.b.type_kind(elem) {
             TypeKind::Integer { width: 32 | 64, .. }
             | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => Some(false),
             TypeKind::Integer { width, .. } if *width < 32 => Some(true),
             _ => None,
+        }
+    }
+
+    /// `gpu.shuffle <mode>` of `v` (of type `elem`) by `off` lanes in a warp of 32, widened to
+    /// `i32` and back when `widen` (see [`Self::shuffle_widen`]); the shuffled value.
+    pub(super) fn shuffle(
+        &mut self,
+        mode: &str,
+        v: Value,
+        off: i64,
+        elem: Type,
+        widen: bool,
+    ) -> Value {
+        let offv = ci32(&mut self.b, off);
+        let width = ci32(&mut self.b, 32);
+        let i1 = self.b.i1_type();
+        let mode = ShuffleModeKw::get(self.b.ctx, mode);
+        let (sv, sty) = if widen {
+            let i32t = self.b.int_type(32);
+            (mk1(&mut self.b, "arith.extui", &[v], i32t, &[]), i32t)
+        } else {
+            (v, elem)
+        };
+        let sop = mk(
+            &mut self.b,
+            "gpu.shuffle",
+            &[sv, offv, width],
+            &[sty, i1],
+            &[("mode", mode)],
+            Vec::new(),
+        );
+        let r = self.b.result(sop, 0);
+        if widen {
+            mk1(&mut self.b, "arith.trunci", &[r], elem, &[])
+        } else {
+            r
         }
     }
 
@@ -87,29 +125,8 @@ impl Kernel<'_, '_> {
         widen: bool,
     ) -> CResult<Value> {
         let mut v = v;
-        let width = ci32(&mut self.b, 32);
-        let i1 = self.b.i1_type();
         for off in [1, 2, 4, 8, 16] {
-            let offv = ci32(&mut self.b, off);
-            let mode = ShuffleModeKw::get(self.b.ctx, "up");
-            let (sv, sty) = if widen {
-                let i32t = self.b.int_type(32);
-                (mk1(&mut self.b, "arith.extui", &[v], i32t, &[]), i32t)
-            } else {
-                (v, elem)
-            };
-            let sop = mk(
-                &mut self.b,
-                "gpu.shuffle",
-                &[sv, offv, width],
-                &[sty, i1],
-                &[("mode", mode)],
-                Vec::new(),
-            );
-            let mut left = self.b.result(sop, 0);
-            if widen {
-                left = mk1(&mut self.b, "arith.trunci", &[left], elem, &[]);
-            }
+            let left = self.shuffle("up", v, off, elem, widen);
             let offi = cidx(&mut self.b, off);
             let has_left =
                 tail_builtin::arith::build_cmpi(&mut self.b, CmpIPredicate::Uge, lane, offi);
@@ -130,15 +147,7 @@ impl Kernel<'_, '_> {
         let n = self.len(o, xs)?;
         let bsz = self.host.block;
         let nw = (bsz / 32).max(1);
-        let space = AddressSpaceAttr::get(self.b.ctx, AddressSpace::Workgroup);
-        let wty = self.b.intern_type(TypeKind::MemRef {
-            shape: vec![nw],
-            elem,
-            layout: None,
-            memory_space: Some(space),
-        });
-        let w = self.b.create_placeholder(wty);
-        self.shared.push(w);
+        let w = self.workgroup(nw, elem);
         let tid = self.id("gpu.thread_id");
         let c32 = cidx(&mut self.b, 32);
         let lane = bin(&mut self.b, "arith.remui", tid, c32);

@@ -76,7 +76,7 @@ use tail_ir::{
     TypeKind, Value, DYNAMIC,
 };
 
-use tail_gpu::attrs::{AddressSpace, AddressSpaceAttr, DimKw, ShuffleModeKw};
+use tail_gpu::attrs::{AddressSpace, AddressSpaceAttr, DimKw};
 use tail_hpar::types::{push_parts, Level};
 
 use crate::util::*;
@@ -378,15 +378,7 @@ impl Host {
                         Some(d) => {
                             let loc = ctx.op_loc(op);
                             let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
-                            let rank =
-                                memref_shape(hb.ctx, hb.value_type(d)).map_or(0, |(s, _)| s.len());
-                            let mut n = cidx(&mut hb, 1);
-                            for i in 0..rank {
-                                let c = cidx(&mut hb, i as i64);
-                                let e = tail_builtin::memref::DimOp::create(&mut hb, d, c);
-                                n = bin(&mut hb, "arith.muli", n, e);
-                            }
-                            n
+                            element_count(&mut hb, d)
                         }
                         None => self.host_len(ctx, op, a)?,
                     };
@@ -755,15 +747,7 @@ impl Host {
                 mk(&mut b, "memref.dealloc", &[h], &[], &[], Vec::new());
                 v
             }
-            _ => {
-                let mut n = cidx(&mut b, 1);
-                for i in 0..dshape.len() {
-                    let c = cidx(&mut b, i as i64);
-                    let e = tail_builtin::memref::DimOp::create(&mut b, d, c);
-                    n = bin(&mut b, "arith.muli", n, e);
-                }
-                n
-            }
+            _ => element_count(&mut b, d),
         };
         let r = b.result(op, 0);
         b.replace_all_uses_with(r, new);
@@ -773,6 +757,18 @@ impl Host {
 
 /// The dialects whose ops may be moved into a kernel: the upstream ones codegen lowers to NVVM.
 const KERNEL_DIALECTS: [&str; 6] = ["arith", "math", "scf", "memref", "index", "gpu"];
+
+/// The number of elements of memref `m`: the product of its extents (`memref.dim`s).
+fn element_count(b: &mut Builder<'_>, m: Value) -> Value {
+    let rank = memref_shape(b.ctx, b.value_type(m)).map_or(0, |(s, _)| s.len());
+    let mut n = cidx(b, 1);
+    for i in 0..rank {
+        let c = cidx(b, i as i64);
+        let e = tail_builtin::memref::DimOp::create(b, m, c);
+        n = bin(b, "arith.muli", n, e);
+    }
+    n
+}
 
 fn gpu_alloc(b: &mut Builder<'_>, ty: Type, dyns: &[Value]) -> Value {
     let seg = b.dense_i32_array_attr(vec![0, dyns.len() as i64, 0]);
@@ -934,14 +930,7 @@ impl Kernel<'_, '_> {
             return Ok(n);
         }
         if let Some(m) = self.buffer(user, a)? {
-            let (shape, _) = memref_shape(self.b.ctx, self.b.value_type(m)).unwrap();
-            let mut n = cidx(&mut self.b, 1);
-            for i in 0..shape.len() {
-                let c = cidx(&mut self.b, i as i64);
-                let e = tail_builtin::memref::DimOp::create(&mut self.b, m, c);
-                n = bin(&mut self.b, "arith.muli", n, e);
-            }
-            return Ok(n);
+            return Ok(element_count(&mut self.b, m));
         }
         let d = self.b.defining_op(a);
         match d.map(|d| self.b.op_name_str(d).to_string()).as_deref() {
@@ -1503,16 +1492,10 @@ impl Kernel<'_, '_> {
             if shape != [bsz] {
                 return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: a block reduction needs exactly block-size ({bsz}) elements, got {}", shape[0])));
             }
-            // Integers narrower than 32 bits (booleans, …) travel through the shuffle widened
-            // to i32 (`arith.extui`, then `arith.trunci` back: the low bits are kept exactly).
-            widen.push(match self.b.type_kind(elem) {
-                TypeKind::Integer { width: 32 | 64, .. }
-                | TypeKind::Float(tail_ir::FloatKind::F32 | tail_ir::FloatKind::F64) => false,
-                TypeKind::Integer { width, .. } if *width < 32 => true,
-                _ => {
-                    return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
-                }
-            });
+            let Some(w) = self.shuffle_widen(elem) else {
+                return Err(err(self.b.ctx, o, format!("cannot be lowered by convert-hpar-to-gpu: warp shuffles need integer (at most 64 bits), f32 or f64 elements, got '{}'", self.b.ctx.type_to_string(elem))));
+            };
+            widen.push(w);
             shs.push(sh);
             elems.push(elem);
         }
@@ -1544,33 +1527,10 @@ impl Kernel<'_, '_> {
         let warp0 = ult(&mut self.b, tid, c32);
         self.if_then(warp0, |k| {
             let mut v = load_all(k, tid);
-            let width = ci32(&mut k.b, 32);
-            let i1 = k.b.i1_type();
             for off in [16, 8, 4, 2, 1] {
-                let offv = ci32(&mut k.b, off);
-                let mut others = Vec::new();
-                for c in 0..v.len() {
-                    let mode = ShuffleModeKw::get(k.b.ctx, "xor");
-                    let (sv, sty) = if widen[c] {
-                        let i32t = k.b.int_type(32);
-                        (mk1(&mut k.b, "arith.extui", &[v[c]], i32t, &[]), i32t)
-                    } else {
-                        (v[c], elems[c])
-                    };
-                    let sop = mk(
-                        &mut k.b,
-                        "gpu.shuffle",
-                        &[sv, offv, width],
-                        &[sty, i1],
-                        &[("mode", mode)],
-                        Vec::new(),
-                    );
-                    let mut other = k.b.result(sop, 0);
-                    if widen[c] {
-                        other = mk1(&mut k.b, "arith.trunci", &[other], elems[c], &[]);
-                    }
-                    others.push(other);
-                }
+                let others: Vec<Value> = (0..v.len())
+                    .map(|c| k.shuffle("xor", v[c], off, elems[c], widen[c]))
+                    .collect();
                 v = k.combine(o, &v, &others)?;
             }
             let z = cidx(&mut k.b, 0);
