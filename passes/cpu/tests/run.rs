@@ -44,17 +44,7 @@ fn read_known() -> BTreeSet<String> {
 
 /// Output (prints and result) of running `module`, or the rendered runtime error.
 fn run(ctx: &Context, module: OpId) -> Result<String, String> {
-    let mut out = Vec::new();
-    let r = tail_interp::run_module(ctx, module, &mut out);
-    let mut s = String::from_utf8_lossy(&out).into_owned();
-    match r {
-        Ok(v) => {
-            s.push_str(&tail_interp::format_value(&v));
-            s.push('\n');
-            Ok(s)
-        }
-        Err(d) => Err(format!("{s}{}", ctx.render_diagnostic(&d))),
-    }
+    tail_interp::run_output(ctx, module)
 }
 
 fn compile(path: &Path, text: &str) -> Result<(Context, OpId), String> {

@@ -115,6 +115,21 @@ impl Arr {
     }
 }
 
+/// The `soac` ops that build arrays as index functions (views and creators) or read shapes:
+/// an `scf.if` whose branches hold only these and scalar code chooses between index functions
+/// (top level: `Cx::select`; in a thread: module `seq`).
+pub const VIEW_OPS: [&str; 9] = [
+    "soac.replicate",
+    "soac.reshape",
+    "soac.slice",
+    "soac.rotate",
+    "soac.transpose",
+    "soac.index",
+    "soac.concat",
+    "soac.iota",
+    "soac.dim",
+];
+
 /// `((i_0 · n_1 + i_1) · n_2 + …)`.
 pub fn linearize(b: &mut Builder<'_>, idx: &[Value], ext: &[Value]) -> Value {
     let mut flat = idx[0];

@@ -834,17 +834,6 @@ impl Seq {
     /// before the `if`, and each array result reads `cond ? a : b` element-wise
     /// ([`Arr::Select`]), each scalar result is an `arith.select`.
     fn select(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
-        const VIEWS: [&str; 9] = [
-            "soac.replicate",
-            "soac.reshape",
-            "soac.slice",
-            "soac.rotate",
-            "soac.transpose",
-            "soac.index",
-            "soac.concat",
-            "soac.iota",
-            "soac.dim",
-        ];
         let mut branches = Vec::new();
         for r in 0..2 {
             let Some(blk) = b.entry_block(b.region(o, r)) else {
@@ -863,7 +852,7 @@ impl Seq {
                         .map_or(0, |(s, _)| s.len());
                     b.num_operands(n) - 1 == rank
                 };
-                let ok = (VIEWS.contains(&nm) && !whole_index)
+                let ok = (crate::arr::VIEW_OPS.contains(&nm) && !whole_index)
                     || (!nm.starts_with("soac.")
                         && b.ctx.regions(n).is_empty()
                         && tail_ir::greedy::is_memory_effect_free(b.ctx, n));

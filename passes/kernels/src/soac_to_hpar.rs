@@ -855,17 +855,6 @@ impl Cx {
     /// creation and scalar code; they are hoisted before the `if` (they compute nothing but
     /// index functions) and each array result becomes a `Select` on the condition.
     fn select(&mut self, b: &mut Builder<'_>, op: OpId, dead: &mut Vec<OpId>) -> CResult {
-        const PURE: [&str; 9] = [
-            "soac.replicate",
-            "soac.reshape",
-            "soac.slice",
-            "soac.rotate",
-            "soac.transpose",
-            "soac.index",
-            "soac.concat",
-            "soac.iota",
-            "soac.dim",
-        ];
         let mut branches = Vec::new();
         for r in 0..2 {
             let blk = b.entry_block(b.region(op, r)).ok_or_else(|| {
@@ -876,7 +865,7 @@ impl Cx {
             for &o in body {
                 for n in b.walk_preorder(o) {
                     let nm = b.op_name_str(n);
-                    let ok = PURE.contains(&nm)
+                    let ok = crate::arr::VIEW_OPS.contains(&nm)
                         || (!nm.starts_with("soac.")
                             && b.ctx.regions(n).is_empty()
                             && tail_ir::greedy::is_memory_effect_free(b.ctx, n));

@@ -51,6 +51,24 @@ pub fn run_module(ctx: &Context, module: OpId, out: &mut dyn Write) -> Result<Va
     eval::Interp::new(ctx, module, out).run_main()
 }
 
+/// What `tailc run` shows for `module`: the output of the print primitives, then `@main`'s
+/// value and a newline; or, on a runtime error, the output so far followed by the rendered
+/// (located) diagnostic. The program-level test harnesses compare these strings between
+/// compilation levels.
+pub fn run_output(ctx: &Context, module: OpId) -> Result<String, String> {
+    let mut out = Vec::new();
+    let r = run_module(ctx, module, &mut out);
+    let mut s = String::from_utf8_lossy(&out).into_owned();
+    match r {
+        Ok(v) => {
+            s.push_str(&format_value(&v));
+            s.push('\n');
+            Ok(s)
+        }
+        Err(d) => Err(format!("{s}{}", ctx.render_diagnostic(&d))),
+    }
+}
+
 /// Runs function `@name` of `module` with `args` (scalars, or arrays for `memref` parameters:
 /// [`Value::from_array`]), writing the output of the print primitives to `out`; returns its
 /// result like [`run_module`]. The number of arguments must match the function's.
