@@ -188,7 +188,7 @@ fn run(
             return ExitCode::FAILURE;
         }
     }
-    let args = if entry == "main" && inputs.is_empty() {
+    let args = if entry == "main" && inputs.is_empty() && !input.ends_with(".fcl") {
         None
     } else {
         match arguments(&ctx, module, entry, inputs) {
