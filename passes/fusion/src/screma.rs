@@ -288,17 +288,39 @@ pub(crate) fn ancestor_in(ctx: &Context, mut op: OpId, block: BlockId) -> Option
 /// maps that produced it (a map's results have its inputs' extent) and through reshapes with
 /// constant extents.
 pub(crate) fn static_outer_extent(ctx: &Context, v: Value) -> Option<i64> {
-    let (shape, _) = array_parts(ctx, ctx.value_type(v))?;
-    match shape.first() {
-        None => None,
-        Some(&d) if d != DYNAMIC => Some(d),
-        Some(_) => {
-            let d = ctx.defining_op(v)?;
-            if ctx.op_is(d, "soac.reshape") {
-                return tail_builtin::util::constant_int(ctx, *ctx.operand_vec(d).get(1)?);
+    // A search over the producers (each array visited once: maps reading shared arrays form
+    // a DAG, which a plain recursion would walk once per path).
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut todo = vec![v];
+    while let Some(v) = todo.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        let Some((shape, _)) = array_parts(ctx, ctx.value_type(v)) else {
+            continue;
+        };
+        match shape.first() {
+            None => {}
+            Some(&d) if d != DYNAMIC => return Some(d),
+            Some(_) => {
+                let Some(d) = ctx.defining_op(v) else {
+                    continue;
+                };
+                if ctx.op_is(d, "soac.reshape") {
+                    if let Some(n) = ctx
+                        .operand_vec(d)
+                        .get(1)
+                        .and_then(|&e| tail_builtin::util::constant_int(ctx, e))
+                    {
+                        return Some(n);
+                    }
+                    continue;
+                }
+                if let Some(s) = Screma::of(ctx, d).filter(|s| matches!(s.kind, Kind::Map)) {
+                    todo.extend(s.inputs.iter().rev());
+                }
             }
-            let s = Screma::of(ctx, d).filter(|s| matches!(s.kind, Kind::Map))?;
-            s.inputs.iter().find_map(|&x| static_outer_extent(ctx, x))
         }
     }
+    None
 }
