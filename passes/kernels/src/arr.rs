@@ -10,9 +10,6 @@ use tail_ir::{Builder, InsertPoint, Type, Value};
 
 use crate::util::*;
 
-/// The index function of an [`Arr::Fun`]: emits the code of element `idx` and returns it.
-pub type ElemFn = std::rc::Rc<dyn Fn(&mut Builder<'_>, &[Value]) -> Value>;
-
 /// An array with its extents (host `index` values, one per axis).
 #[derive(Clone)]
 pub enum Arr {
@@ -79,17 +76,15 @@ pub enum Arr {
     },
     /// An index function given as code (`f(builder, idx)` builds element `idx` where it is
     /// read): the adjusting step of a scan, the mapped-out values of a `scanomap` (module
-    /// `scan`).
+    /// `scan`); inside a thread, the result of an inner `soac.map`, fused into its consumer
+    /// (module `seq`).
     Code { f: CodeFn, ext: Vec<Value> },
-    /// Inside a thread (module `seq`): element `idx` is `f(idx)`, code emitted where the
-    /// element is read (the result of an inner `soac.map`, fused into its consumer).
-    Fun { f: ElemFn, ext: Vec<Value> },
     /// Inside a thread (module `seq`): a small array held in registers, its elements in
     /// row-major order (a loop-carried array, a concatenation of scalars).
     Elems { vals: Vec<Value>, ext: Vec<Value> },
 }
 
-/// The element builder of [`Arr::Code`].
+/// The element builder of [`Arr::Code`]: emits the code of element `idx` and returns it.
 pub type CodeFn = std::rc::Rc<dyn Fn(&mut Builder<'_>, &[Value]) -> Value>;
 
 impl Arr {
@@ -109,7 +104,6 @@ impl Arr {
             | Arr::Concat { ext, .. }
             | Arr::Select { ext, .. }
             | Arr::Code { ext, .. }
-            | Arr::Fun { ext, .. }
             | Arr::Elems { ext, .. } => ext,
         }
     }
@@ -254,7 +248,6 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
             )
         }
         Arr::Code { f, .. } => f(b, idx),
-        Arr::Fun { f, .. } => f(b, idx),
         Arr::Elems { vals, ext } => {
             let c = |v: &Value| tail_builtin::util::constant_int(b.ctx, *v);
             let consts: Option<Vec<(i64, i64)>> = idx

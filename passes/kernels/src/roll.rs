@@ -236,7 +236,7 @@ fn on_host(b: &mut Builder<'_>, a: &Arr, elem: Type) -> Option<Arr> {
             ext: ext.clone(),
         },
         Arr::Host { .. } | Arr::Scalar { .. } | Arr::Iota { .. } => a.clone(),
-        Arr::Code { .. } | Arr::Fun { .. } | Arr::Elems { .. } => return None,
+        Arr::Code { .. } | Arr::Elems { .. } => return None,
     })
 }
 

@@ -10,7 +10,7 @@
 //! | --- | --- |
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
 //! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored |
-//! | `soac.map` | no code: an index function ([`Arr::Fun`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
+//! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
@@ -605,7 +605,7 @@ impl Seq {
                     }
                 }
             };
-            env.arrs.insert(r, Arr::Fun { f: Rc::new(f), ext });
+            env.arrs.insert(r, Arr::Code { f: Rc::new(f), ext });
         }
         Ok(())
     }
