@@ -137,6 +137,14 @@ pub fn compile_host_module(text: &str, opts: &HostOptions) -> Result<HostOutput,
     m.set_data_layout(&machine.get_target_data().get_data_layout());
     define_launches(&llvm_ctx, &m)?;
     define_main(&llvm_ctx, &m)?;
+    // Only `main` (and `tail_program`, which it calls) is seen from outside: everything else
+    // may be inlined, specialized and dropped.
+    for f in m.get_functions() {
+        let name = f.get_name().to_string_lossy();
+        if f.count_basic_blocks() > 0 && name != "main" && name != "tail_program" {
+            f.set_linkage(Linkage::Internal);
+        }
+    }
     m.verify()
         .map_err(|e| CodegenError::Llvm(format!("invalid LLVM IR: {e}")))?;
     let llvm_ir = m.print_to_string().to_string();

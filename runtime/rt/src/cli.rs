@@ -105,6 +105,21 @@ pub extern "C" fn tail_rt_now_ms() -> f64 {
     start().elapsed().as_secs_f64() * 1e3
 }
 
+/// `int32_t tail_rt_nowi(int32_t x)`: `nowi`: the milliseconds since `tail_rt_init` (as the
+/// interpreter, saturated at `INT32_MAX`). The argument must be 0; anything else ends the
+/// program: `error: nowi expects the argument 0 (milliseconds since the start), but got 1`.
+#[no_mangle]
+pub extern "C" fn tail_rt_nowi(x: i32) -> i32 {
+    entry("tail_rt_nowi", || {
+        if x != 0 {
+            return Err(format!(
+                "nowi expects the argument 0 (milliseconds since the start), but got {x}"
+            ));
+        }
+        Ok(i32::try_from(start().elapsed().as_millis()).unwrap_or(i32::MAX))
+    })
+}
+
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
 /// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
 /// when timing is on: see `tail_rt_kernel_time_ms`).
