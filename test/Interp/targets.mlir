@@ -8,7 +8,7 @@
 
 // CPU: [](2.5)
 // CUDA: tailc: error: the 'cuda' backend is not available yet; use --target=cpu or --target=interp
-// AFTER: tailc: error: --after and --input are only supported with --target=interp
+// AFTER: tailc: error: --after is only supported with --target=interp
 // HELP: interp: The reference interpreter
 // HELP: cpu: Native code for the CPU
 // TIME-COUNT-2: time: total {{[0-9.]+}} ms

@@ -18,7 +18,9 @@
 //! `builtin.unrealized_conversion_cast` pairs that only re-type a value (memref → tail array →
 //! memref) fold away. It then renames every function `@f` of the module to `@tail.f` (no
 //! clash with C names such as `main` or `exp`) and adds **`func.func @tail_program()`**,
-//! which calls the entry function (`@main` unless given) and prints its result as the
+//! which calls the entry function (`@main` unless given) on the program's `--input` values
+//! (`tail_rt_check_inputs`, `tail_rt_input_*`; vectors allocated and filled through the
+//! two-call protocol below) and prints its result as the
 //! interpreter prints a program's result (several results as one tuple, `(a,b)`). What is left of the `tail` dialect afterwards (a
 //! complex value carried through a loop, a `tail` op without a runtime form) is an error
 //! located at the op.
@@ -695,6 +697,92 @@ impl ConvertTailIoToRt {
         Ok(m)
     }
 
+    /// The entry function's arguments from the program's `--input` values (one per
+    /// parameter, checked by `tail_rt_check_inputs`): scalars by `tail_rt_input_*`, rank-1
+    /// memrefs allocated with the input's length and filled by `tail_rt_take_*`.
+    fn inputs(
+        &mut self,
+        b: &mut Builder<'_>,
+        module: OpId,
+        f: OpId,
+        params: &[Type],
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let i64t = b.int_type(64);
+        let n = tail_builtin::arith::build_constant_int(b, i64t, params.len() as i64);
+        call(b, module, "tail_rt_check_inputs", &[n], &[]);
+        let mut args = Vec::new();
+        for (k, &ty) in params.iter().enumerate() {
+            let kv = tail_builtin::arith::build_constant_int(b, i64t, k as i64);
+            let (elem, shape) = match b.type_kind(ty) {
+                TypeKind::MemRef { shape, elem, .. } => (*elem, Some(shape.clone())),
+                _ => (ty, None),
+            };
+            let suffix = match b.type_kind(elem) {
+                TypeKind::Integer { width: 32, .. } => "i32",
+                TypeKind::Integer { width: 64, .. } | TypeKind::Index => "i64",
+                TypeKind::Integer { width: 1, .. } => "bool",
+                TypeKind::Float(tail_ir::FloatKind::F64) => "f64",
+                _ => {
+                    return Err(err(
+                        b.ctx,
+                        f,
+                        IO,
+                        format!(
+                            "parameter #{} has a type that --input values cannot give",
+                            k + 1
+                        ),
+                    ))
+                }
+            };
+            match shape {
+                None => {
+                    let rt = match suffix {
+                        "bool" => b.int_type(8),
+                        "i64" => i64t,
+                        _ => elem,
+                    };
+                    let v = call(b, module, &format!("tail_rt_input_{suffix}"), &[kv], &[rt])[0];
+                    let v = match b.type_kind(ty) {
+                        TypeKind::Index => build_unary(b, "arith.index_cast", v, ty),
+                        TypeKind::Integer { width: 1, .. } => build_unary(b, "arith.trunci", v, ty),
+                        _ => v,
+                    };
+                    args.push(v);
+                }
+                Some(shape) if shape.len() == 1 => {
+                    let len = call(
+                        b,
+                        module,
+                        &format!("tail_rt_input_begin_{suffix}"),
+                        &[kv],
+                        &[i64t],
+                    )[0];
+                    let idx = b.index_type();
+                    let len = build_unary(b, "arith.index_cast", len, idx);
+                    let dynamic: Vec<Value> = if shape[0] == tail_ir::DYNAMIC {
+                        vec![len]
+                    } else {
+                        vec![]
+                    };
+                    let m = tail_builtin::memref::AllocOp::create(b, ty, &dynamic);
+                    let u = unranked(b, m);
+                    call(b, module, &format!("tail_rt_take_{suffix}"), &[u], &[]);
+                    args.push(m);
+                }
+                Some(_) => return Err(err(
+                    b.ctx,
+                    f,
+                    IO,
+                    format!(
+                        "parameter #{} is not a scalar or a vector (--input values are vectors)",
+                        k + 1
+                    ),
+                )),
+            }
+        }
+        Ok(args)
+    }
+
     /// `func.func @tail_program()`: calls the entry function and prints its result.
     fn add_entry(
         &mut self,
@@ -711,15 +799,7 @@ impl ConvertTailIoToRt {
         };
         let f = tail_builtin::util::lookup_symbol_in(ctx, module, &entry).expect("renamed");
         let fop = FuncOp::from_op(ctx, f).expect("a func.func");
-        if !fop.argument_types(ctx).is_empty() {
-            return Err(err(
-                ctx,
-                f,
-                IO,
-                "the program's entry function takes arguments (inputs of compiled programs are not supported)",
-            )
-            .into());
-        }
+        let params = fop.argument_types(ctx);
         let results = fop.result_types(ctx);
         if tail_builtin::util::lookup_symbol_in(ctx, module, "tail_program").is_some() {
             return Err(err(ctx, module, IO, "the module already defines @tail_program").into());
@@ -730,7 +810,8 @@ impl ConvertTailIoToRt {
         let fty = b.function_type(vec![], vec![]);
         let (_, body) = FuncOp::create(&mut b, "tail_program", fty);
         b.set_insertion_point(InsertPoint::BlockEnd(body));
-        let c = CallOp::create(&mut b, &entry, &[], &results);
+        let args = self.inputs(&mut b, module, f, &params)?;
+        let c = CallOp::create(&mut b, &entry, &args, &results);
         let vals = b.results(c.op()).to_vec();
         // Several results print as one tuple, `(a,b)`.
         let tuple = vals.len() > 1;

@@ -35,6 +35,7 @@
 // CHECK:         return %[[R]] : f64
 // CHECK-NOT:   tail.
 // CHECK-LABEL: func.func @tail_program()
+// CHECK:         call @tail_rt_check_inputs(%{{.*}}) : (i64) -> ()
 // CHECK-NEXT:    %[[V:.*]] = call @tail.main() : () -> f64
 // CHECK-NEXT:    call @tail_rt_print_f64(%[[V]]) : (f64) -> ()
 // CHECK-NEXT:    return

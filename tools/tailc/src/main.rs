@@ -9,8 +9,9 @@
 //! Targets: `interp` is the reference interpreter; `cpu` compiles the program to a native
 //! executable (as `tailc build --target=cpu`, in a temporary directory) and runs it; `cuda` is
 //! reported as not available yet. Without `--target`, `tailc run` picks `cuda` when a CUDA driver
-//! and GPU are present, else `cpu`; it uses `interp` when `--after` or `--input` is given (they
-//! run IR levels and function arguments that only the interpreter takes).
+//! and GPU are present, else `cpu`; it uses `interp` when `--after` is given (it runs an IR
+//! level that only the interpreter takes). `--input` values are passed to the compiled
+//! program, which reads them as the interpreter does.
 //!
 //! `tailc build prog.{apl,tail,mlir} -o prog [--target=cpu] [--emit=exe|obj|llvm|mlir]`
 //! compiles the program through `tail-to-cpu-rt` (the kernels as host code, runtime calls),
@@ -60,7 +61,7 @@ enum Cmd {
     /// Run a program's @main and print its output and final value as apltail does.
     Run {
         /// Backend to run on: `interp`, `cpu` or `cuda`. Default: `cuda` when a GPU is present,
-        /// else `cpu`; `interp` with `--after` or `--input`.
+        /// else `cpu`; `interp` with `--after`.
         #[arg(long, value_enum)]
         target: Option<Target>,
         /// Report the run time on standard error (`time: total T ms`).
@@ -175,7 +176,7 @@ fn main() -> ExitCode {
             inputs,
             input,
         } => {
-            let target = target.unwrap_or(if after.is_some() || !inputs.is_empty() {
+            let target = target.unwrap_or(if after.is_some() {
                 Target::Interp
             } else if tail_rt::cuda::tail_rt_cuda_available() != 0 {
                 Target::Cuda
@@ -418,8 +419,8 @@ fn run_native(
     input: &str,
     timing: Timing,
 ) -> ExitCode {
-    if after.is_some() || !inputs.is_empty() {
-        eprintln!("tailc: error: --after and --input are only supported with --target=interp");
+    if after.is_some() {
+        eprintln!("tailc: error: --after is only supported with --target=interp");
         return ExitCode::FAILURE;
     }
     let dir = match tempfile::tempdir() {
@@ -440,6 +441,9 @@ fn run_native(
     }
     if let Some(n) = timing.runs {
         cmd.arg(format!("--runs={n}"));
+    }
+    for i in inputs {
+        cmd.arg(format!("--input={i}"));
     }
     match cmd.status() {
         Ok(s) if s.success() => ExitCode::SUCCESS,
