@@ -769,15 +769,17 @@ impl ConvertTailIoToRt {
                     call(b, module, &format!("tail_rt_take_{suffix}"), &[u], &[]);
                     args.push(m);
                 }
-                Some(_) => return Err(err(
-                    b.ctx,
-                    f,
-                    IO,
-                    format!(
+                Some(_) => {
+                    return Err(err(
+                        b.ctx,
+                        f,
+                        IO,
+                        format!(
                         "parameter #{} is not a scalar or a vector (--input values are vectors)",
                         k + 1
                     ),
-                )),
+                    ))
+                }
             }
         }
         Ok(args)
