@@ -430,6 +430,8 @@ pub fn convert_kernel(
     l.end_phase();
     for lp in std::mem::take(&mut l.loops) {
         narrow(l.ctx, lp);
+        crate::thread_loops::narrow_global(l.ctx, lp);
+        crate::thread_loops::reduce_divisions(l.ctx, lp);
     }
     for m in std::mem::take(&mut l.deallocs) {
         mk(
