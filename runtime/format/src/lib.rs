@@ -11,7 +11,16 @@
 //! - [`input`]: the file readers behind `readFile`, `readIntVecFile` and `readDoubleVecFile`
 //!   (whitespace-separated numbers, `¯` or `-` for minus) with their error messages.
 //!
+//! - [`extent_mismatch`]: the message of the run-time check that the inputs of a map have
+//!   equal outer extents.
+//!
 //! The crate has no dependencies.
+
+/// The message of a failed extent check: input `input` has `got` rows where input #0 has
+/// `expected` (the interpreter's wording at the `soac` level).
+pub fn extent_mismatch(expected: i64, got: i64, input: i64) -> String {
+    format!("extent mismatch: input #0 has {expected} rows but input #{input} has {got}")
+}
 
 pub mod input;
 pub mod layout;

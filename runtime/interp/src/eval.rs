@@ -1130,6 +1130,15 @@ impl<'a> Interp<'a> {
                     .and_then(|a| ctx.attr_as_symbol_ref(a))
                     .unwrap_or("")
                     .to_string();
+                if callee == "tail_rt_check_extents" {
+                    // The run-time check `soac-check-extents` inserts (the runtime library's
+                    // function in compiled programs).
+                    let (a, b, k) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
+                    if a != b {
+                        return Err(self.err(op, tail_format::extent_mismatch(a, b, k)));
+                    }
+                    return Ok(vec![]);
+                }
                 let Some(&f) = self.funcs.get(&callee) else {
                     return Err(self.err(op, format!("calls an unknown function @{callee}")));
                 };

@@ -167,6 +167,26 @@ pub extern "C" fn tail_rt_nowi(x: i32) -> i32 {
     })
 }
 
+/// `void tail_rt_check_extents(int64_t expected, int64_t got, int64_t input, int32_t line,
+/// int32_t col)`: the run-time check that input `input` of a map has the outer extent of
+/// input #0; when not, ends the program with
+/// `error: <line>:<col>: extent mismatch: input #0 has 3 rows but input #1 has 2` (the
+/// position of the map in the program's source; left out when 0).
+#[no_mangle]
+pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, line: i32, col: i32) {
+    entry("tail_rt_check_extents", || {
+        if expected == got {
+            return Ok(());
+        }
+        let msg = tail_format::extent_mismatch(expected, got, input);
+        Err(if line > 0 {
+            format!("{line}:{col}: {msg}")
+        } else {
+            msg
+        })
+    })
+}
+
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
 /// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
 /// when timing is on: see `tail_rt_kernel_time_ms`).
