@@ -11,10 +11,16 @@
 //! - [`input`]: the file readers behind `readFile`, `readIntVecFile` and `readDoubleVecFile`
 //!   (whitespace-separated numbers, `¯` or `-` for minus) with their error messages.
 //!
-//! - [`extent_mismatch`]: the message of the run-time check that the inputs of a map have
-//!   equal outer extents.
+//! - [`extent_mismatch`], [`index_out_of_bounds`]: the messages of the run-time checks of
+//!   compiled programs (equal outer extents of a map's inputs, indices within their axis).
 //!
 //! The crate has no dependencies.
+
+/// The message of a failed index check: `index` is not below `extent` on axis `axis` (the
+/// interpreter's wording at the `soac` level; a negative index is shown as such).
+pub fn index_out_of_bounds(index: i64, axis: i64, extent: i64) -> String {
+    format!("index {index} is out of bounds for axis {axis} of extent {extent}")
+}
 
 /// The message of a failed extent check: input `input` has `got` rows where input #0 has
 /// `expected` (the interpreter's wording at the `soac` level).

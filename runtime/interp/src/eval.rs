@@ -1131,11 +1131,18 @@ impl<'a> Interp<'a> {
                     .unwrap_or("")
                     .to_string();
                 if callee == "tail_rt_check_extents" {
-                    // The run-time check `soac-check-extents` inserts (the runtime library's
-                    // function in compiled programs).
+                    // The run-time checks `soac-runtime-checks` inserts (the runtime library's
+                    // functions in compiled programs).
                     let (a, b, k) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
                     if a != b {
                         return Err(self.err(op, tail_format::extent_mismatch(a, b, k)));
+                    }
+                    return Ok(vec![]);
+                }
+                if callee == "tail_rt_check_index" {
+                    let (i, n, axis) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
+                    if i < 0 || i >= n {
+                        return Err(self.err(op, tail_format::index_out_of_bounds(i, axis, n)));
                     }
                     return Ok(vec![]);
                 }

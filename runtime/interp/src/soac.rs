@@ -499,7 +499,7 @@ impl Interp<'_> {
             if x < 0 || x as usize >= n {
                 return Err(self.err(
                     op,
-                    format!("index {x} is out of bounds for axis {axis} of extent {n}"),
+                    tail_format::index_out_of_bounds(x, axis as i64, n as i64),
                 ));
             }
             out.push(x as usize);

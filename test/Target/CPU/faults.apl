@@ -4,7 +4,7 @@
 ⍝ RUN: not %t > %t.out 2> %t.err
 ⍝ RUN: FileCheck %s --check-prefix=OUT < %t.out
 ⍝ RUN: FileCheck %s --check-prefix=ERR < %t.err
-⍝ RUN: tail-translate --apl-to-tail %s | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),soac-check-extents)' | FileCheck %s --check-prefix=CHECKS
+⍝ RUN: tail-translate --apl-to-tail %s | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt),soac-runtime-checks)' | FileCheck %s --check-prefix=CHECKS
 ⍝ A map over arrays of different lengths known only at run time (n is a sum): the kernels
 ⍝ iterate over the first input's extent, so the host checks the extents before launching
 ⍝ them; a compiled program stops with the map's position, the interpreter at every level
