@@ -652,7 +652,7 @@ impl<'a> Interp<'a> {
             "iota" | "iotaV" => {
                 let x = self.int(op, 0)?;
                 if x < 0 {
-                    return Err(self.err(op, format!("negative argument {x}")));
+                    return Err(self.err(op, tail_format::negative_count(x)));
                 }
                 Self::arr(Array::vector(
                     Kind::Int,
@@ -1136,6 +1136,13 @@ impl<'a> Interp<'a> {
                     let (a, b, k) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
                     if a != b {
                         return Err(self.err(op, tail_format::extent_mismatch(a, b, k)));
+                    }
+                    return Ok(vec![]);
+                }
+                if callee == "tail_rt_check_count" {
+                    let n = self.int(op, 0)?;
+                    if n < 0 {
+                        return Err(self.err(op, tail_format::negative_count(n)));
                     }
                     return Ok(vec![]);
                 }

@@ -206,6 +206,24 @@ pub extern "C" fn tail_rt_check_index(index: i64, extent: i64, axis: i64, line: 
     })
 }
 
+/// `void tail_rt_check_count(int64_t n, int32_t line, int32_t col)`: the run-time check of an
+/// `iota` count; a negative one ends the program with `error: <line>:<col>: negative argument
+/// -3`.
+#[no_mangle]
+pub extern "C" fn tail_rt_check_count(n: i64, line: i32, col: i32) {
+    entry("tail_rt_check_count", || {
+        if n >= 0 {
+            return Ok(());
+        }
+        let msg = tail_format::negative_count(n);
+        Err(if line > 0 {
+            format!("{line}:{col}: {msg}")
+        } else {
+            msg
+        })
+    })
+}
+
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
 /// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
 /// when timing is on: see `tail_rt_kernel_time_ms`).
