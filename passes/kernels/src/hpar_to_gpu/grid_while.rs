@@ -120,7 +120,8 @@ impl Host {
         self.read_element(ctx, op, d, i, at)
     }
 
-    /// A `force<grid>` of push array `p` (of the array type `ty`) inserted before `before`.
+    /// A `force` of push array `p` at the level of while op `w`, to its array type, inserted
+    /// before `before`.
     fn force_before(&mut self, ctx: &mut Context, w: OpId, p: Value, before: OpId) -> OpId {
         let loc = ctx.op_loc(w);
         let ty = ctx.value_type(ctx.result(w, 0));
