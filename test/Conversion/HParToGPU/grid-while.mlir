@@ -2,14 +2,11 @@
 // RUN: tailc run --target=interp --after=hpar-to-gpu %s --input iota:10 | FileCheck %s --check-prefix=VAL
 // RUN: tailc run --target=interp --after=hpar-to-gpu,convert-gpu-to-cpu %s --input iota:10 | FileCheck %s --check-prefix=VAL
 // RUN: tailc run --target=cpu %s --input iota:10 | FileCheck %s --check-prefix=VAL
-// REQUIRES: ptxas
-// RUN: tail-opt %s --pass-pipeline='builtin.module(hpar-to-gpu)' | tail-translate --emit=ptx - -o %t.ptx
-// RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: tail-opt %s --pass-pipeline='builtin.module(hpar-to-gpu)' | FileCheck %s
 
 // A grid-level while whose condition reads an element of the current array: the elements are
 // doubled while the last one is below 1000 (0, 1, …, 9: seven times), and the program returns
-// element 1 of the final array.
+// element 1 of the final array (test/Target/PTX/grid-while-ptxas.mlir: its PTX).
 // VAL: {{^}}[](128){{$}}
 
 // CHECK-LABEL: func.func @main
