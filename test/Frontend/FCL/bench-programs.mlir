@@ -21,7 +21,7 @@
 // RUN: tailc run --target=cpu %S/../../bench/fcl/reduce_full.fcl --entry small --input iota:256 | FileCheck %s --check-prefix=FULL
 // RUN: tailc run %S/../../bench/fcl/reduce_full.fcl --entry small --after=hpar-to-gpu --input iota:256 | FileCheck %s --check-prefix=FULL
 // RUN: tailc run %S/../../bench/fcl/reduce_full.fcl --entry small --after=hpar-to-gpu,convert-gpu-to-cpu --input iota:256 | FileCheck %s --check-prefix=FULL
-// FULL: {{^}}[1](32640){{$}}
+// FULL: {{^}}[](32640){{$}}
 // RUN: tailc run --target=interp %S/../../bench/fcl/scan.fcl --entry small --input iota:64 | FileCheck %s --check-prefix=SCAN
 // RUN: tailc run --target=cpu %S/../../bench/fcl/scan.fcl --entry small --input iota:64 | FileCheck %s --check-prefix=SCAN
 // RUN: tailc run %S/../../bench/fcl/scan.fcl --entry small --after=hpar-to-gpu --input iota:64 | FileCheck %s --check-prefix=SCAN

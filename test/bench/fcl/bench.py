@@ -6,9 +6,9 @@ For each benchmark, in one run on one machine:
 1. the FCL program (`test/bench/fcl/NAME.fcl`) is compiled with tail's tools to the gpu level
    (`tail-translate --fcl-to-hpar | tail-opt hpar-to-gpu`) and to PTX
    (`tail-translate --emit=ptx`);
-2. the host function of the gpu-level module (straight-line code: `gpu.alloc`,
-   `gpu.memcpy`, `gpu.launch_func`, `gpu.dealloc`, `memref.alloc`, `memref.dim` and integer
-   `arith` ops) is executed here with CuPy: its kernels are loaded from tail's PTX
+2. the host function of the gpu-level module (`gpu.alloc`, `gpu.memcpy`,
+   `gpu.launch_func`, `gpu.dealloc`, `memref.alloc`, `memref.dim`, `memref.load`, integer
+   `arith` ops and `scf.while` loops of them) is executed here with CuPy: its kernels are loaded from tail's PTX
    (`cupy.RawModule`) and launched with the grid, block and arguments the host code computes
    (a `memref<?xT>` argument is passed as the expanded descriptor the NVVM lowering expects:
    allocated pointer, aligned pointer, offset, size, stride);
@@ -118,11 +118,14 @@ def host_function(text, entry):
         params = [p.strip() for p in m.group(1).split(",") if p.strip()] if m.group(1) else []
         names = [p.split(":")[0].strip() for p in params]
         types = [p.split(":", 1)[1].strip() for p in params]
-        body = []
+        body, depth = [], 0
         for b in lines[k + 1 :]:
-            if b.strip() == "}":
+            b = b.strip()
+            depth -= b.startswith("}")
+            if depth < 0:
                 return names, types, body
-            body.append(b.strip())
+            depth += b.endswith("{")
+            body.append(b)
     raise SystemExit(f"error: no func.func @{entry} in the gpu-level module")
 
 
@@ -168,10 +171,34 @@ BINARY = {
     "arith.shrsi": lambda a, b: a >> b,
 }
 
+CMPI = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "slt": lambda a, b: a < b,
+    "sle": lambda a, b: a <= b,
+    "sgt": lambda a, b: a > b,
+    "sge": lambda a, b: a >= b,
+    "ult": lambda a, b: a < b,
+    "ule": lambda a, b: a <= b,
+    "ugt": lambda a, b: a > b,
+    "uge": lambda a, b: a >= b,
+}
+
+
+def region_end(lines, k):
+    """The index of the line closing the region opened at the end of line `k`."""
+    depth = 0
+    for j in range(k + 1, len(lines)):
+        depth -= lines[j].startswith("}")
+        if depth < 0:
+            return j
+        depth += lines[j].endswith("{")
+    raise SystemExit(f"error: unclosed region: {lines[k]}")
+
 
 class Host:
-    """Runs a host function's straight-line code: with CuPy and the kernels of `module`, or
-    with NumPy buffers and printed launches (`dry`)."""
+    """Runs a host function's code (straight-line code and `scf.while` loops): with CuPy and
+    the kernels of `module`, or with NumPy buffers and printed launches (`dry`)."""
 
     def __init__(self, body, module=None, dry=False, ptx=""):
         self.body, self.module, self.dry = body, module, dry
@@ -184,8 +211,48 @@ class Host:
 
     def run(self, env):
         """Runs the body with the parameters bound in `env`; returns the returned value."""
+        return self.block(self.body, env)[1]
+
+    def loop(self, lines, k, env):
+        """Runs the `scf.while` of line `k` (one result); returns the index of its last line."""
+        m = re.match(r"^(%\w+) = scf\.while \(([^)]*)\) : \(([^)]*)\) -> (.*) \{$", lines[k])
+        if not m or "," in m.group(3):
+            raise SystemExit(f"error: unsupported loop (one carried value only): {lines[k]}")
+        arg, init = [v.strip() for v in m.group(2).split("=")]
+        mid = region_end(lines, k)
+        end = region_end(lines, mid)
+        if lines[mid] != "} do {":
+            raise SystemExit(f"error: cannot read loop: {lines[mid]}")
+        head = re.match(r"^\^bb0\((%\w+):", lines[mid + 1])
+        if not head:
+            raise SystemExit(f"error: cannot read loop body: {lines[mid + 1]}")
+        cur = env[init]
+        while True:
+            env[arg] = cur
+            kind, vals = self.block(lines[k + 1 : mid], env)
+            if kind != "condition":
+                raise SystemExit(f"error: the loop's condition ends without scf.condition: {lines[k]}")
+            cond, cur = vals
+            if not cond:
+                break
+            env[head.group(1)] = cur
+            kind, cur = self.block(lines[mid + 2 : end], env)
+            if kind != "yield":
+                raise SystemExit(f"error: the loop's body ends without scf.yield: {lines[k]}")
+        env[m.group(1)] = cur
+        return end
+
+    def block(self, lines, env):
+        """Runs `lines`; returns how they end (`return`, `condition`, `yield`, or `None` at the
+        end) and the value it passes on."""
         xp = np if self.dry else cp
-        for line in self.body:
+        k = -1
+        while k + 1 < len(lines):
+            k += 1
+            line = lines[k]
+            if re.match(r"^%\w+ = scf\.while ", line):
+                k = self.loop(lines, k, env)
+                continue
             m = OP.match(line)
             if not m:
                 raise SystemExit(f"error: cannot read host line: {line}")
@@ -196,6 +263,11 @@ class Host:
             if name == "arith.constant":
                 lit = rest.split(":")[0].strip()
                 env[res] = float(lit) if ty in ("f64", "f32") else int(lit)
+            elif name == "arith.cmpi":
+                pred = rest.strip().split(",")[0]
+                env[res] = CMPI[pred](val(0), val(1))
+            elif name == "memref.load":
+                env[res] = val(0)[tuple(int(env[i]) for i in ids[1:])]
             elif name in BINARY:
                 if ty in ("f64", "f32"):
                     raise SystemExit(f"error: floating-point host op not supported: {line}")
@@ -225,10 +297,15 @@ class Host:
             elif name in ("gpu.dealloc", "memref.dealloc"):
                 pass  # CuPy frees the buffer when the last reference goes
             elif name in ("return", "func.return"):
-                return val(0) if ids else None
+                return "return", (val(0) if ids else None)
+            elif line.startswith("scf.condition("):
+                c = re.match(r"^scf\.condition\((%\w+)\) (%\w+)", line)
+                return "condition", (bool(env[c.group(1)]), env[c.group(2)])
+            elif name == "scf.yield":
+                return "yield", val(0)
             else:
                 raise SystemExit(f"error: host op {name} is not supported by this harness: {line}")
-        return None
+        return None, None
 
     def launch(self, line, env):
         m = re.search(
