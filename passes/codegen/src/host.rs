@@ -26,7 +26,7 @@ use inkwell::targets::{
 };
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
-use inkwell::{AddressSpace, OptimizationLevel};
+use inkwell::AddressSpace;
 
 use melior::ir::attribute::StringAttribute;
 use melior::ir::block::BlockLike;
@@ -34,8 +34,8 @@ use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike};
 use melior::ir::{Attribute, Identifier, Location};
 
 use crate::ptx::{
-    gpu_module_ptx, gpu_modules, lowering_pipeline, target_machine, translate_to_llvm_ir,
-    CodegenError, MlirSession, PtxOptions,
+    gpu_module_ptx, gpu_modules, llvm_level, lowering_pipeline, target_machine,
+    translate_to_llvm_ir, CodegenError, MlirSession, PtxOptions,
 };
 
 /// The upstream passes that take the host IR to the LLVM dialect, in order.
@@ -55,21 +55,13 @@ pub const HOST_PASSES: &[&str] = &[
 /// The upstream passes that take the host code of the gpu level (synchronous `gpu.alloc`,
 /// `gpu.memcpy`, `gpu.launch_func`, `gpu.dealloc`) to the LLVM dialect: `gpu-async-region`
 /// chains the gpu ops on streams (waiting where the host needs their results), `gpu-to-llvm`
-/// turns them into calls of the `mgpu*` runtime functions.
-pub const CUDA_HOST_PASSES: &[&str] = &[
-    "func.func(gpu-async-region)",
-    "convert-scf-to-cf",
-    "gpu-to-llvm",
-    "expand-strided-metadata",
-    "convert-math-to-llvm",
-    "convert-math-to-libm",
-    "finalize-memref-to-llvm",
-    "convert-arith-to-llvm",
-    "convert-index-to-llvm",
-    "convert-cf-to-llvm",
-    "convert-func-to-llvm",
-    "reconcile-unrealized-casts",
-];
+/// after `convert-scf-to-cf` turns them into calls of the `mgpu*` runtime functions, then the
+/// rest of [`HOST_PASSES`].
+pub fn cuda_host_pipeline() -> String {
+    let mut passes = vec!["func.func(gpu-async-region)", HOST_PASSES[0], "gpu-to-llvm"];
+    passes.extend(&HOST_PASSES[1..]);
+    format!("builtin.module({})", passes.join(","))
+}
 
 /// The textual pipeline of [`HOST_PASSES`].
 pub fn host_pipeline() -> String {
@@ -125,12 +117,7 @@ fn host_machine(opts: &HostOptions) -> Result<TargetMachine, CodegenError> {
         ),
         Some(c) => (c.clone(), String::new()),
     };
-    let level = match opts.opt_level.min(3) {
-        0 => OptimizationLevel::None,
-        1 => OptimizationLevel::Less,
-        2 => OptimizationLevel::Default,
-        _ => OptimizationLevel::Aggressive,
-    };
+    let level = llvm_level(opts.opt_level);
     target
         .create_target_machine(
             &triple,
@@ -173,7 +160,7 @@ fn mlir_string(text: &str) -> String {
 /// GPU:
 ///
 /// 1. the `gpu.module`s are lowered and compiled to PTX as by [`crate::ptx::compile_gpu_module`];
-/// 2. the host code is lowered with [`CUDA_HOST_PASSES`];
+/// 2. the host code is lowered with [`cuda_host_pipeline`];
 /// 3. each `gpu.module` is replaced by a `gpu.binary` holding its PTX
 ///    (`#gpu.object<#nvvm.target<chip = …>, assembly = "…">`), which the LLVM translation
 ///    embeds and loads at startup with `mgpuModuleLoadJIT` (the driver compiles the PTX for the
@@ -197,10 +184,7 @@ pub fn compile_cuda_host_module(
         let out = gpu_module_ptx(&session, name.clone(), gm, &nvptx, ptx_opts)?;
         ptx.push((name, out.ptx));
     }
-    session.run_pipeline(
-        &mut module,
-        &format!("builtin.module({})", CUDA_HOST_PASSES.join(",")),
-    )?;
+    session.run_pipeline(&mut module, &cuda_host_pipeline())?;
     let ctx = &session.context;
     for (name, gm) in gpu_modules(&module) {
         let code = &ptx

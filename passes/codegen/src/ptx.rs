@@ -537,18 +537,23 @@ fn check_no_unresolved_calls(
     )))
 }
 
+/// LLVM's code generation level for an optimization level 0 to 3 (above 3: 3).
+pub(crate) fn llvm_level(level: u8) -> OptimizationLevel {
+    match level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
 /// The NVPTX target machine for `opts`.
 pub(crate) fn target_machine(opts: &PtxOptions) -> Result<TargetMachine, CodegenError> {
     Target::initialize_nvptx(&InitializationConfig::default());
     let triple = TargetTriple::create(NVPTX_TRIPLE);
     let target = Target::from_triple(&triple)
         .map_err(|e| CodegenError::Llvm(format!("no NVPTX target: {e}")))?;
-    let level = match opts.level() {
-        0 => OptimizationLevel::None,
-        1 => OptimizationLevel::Less,
-        2 => OptimizationLevel::Default,
-        _ => OptimizationLevel::Aggressive,
-    };
+    let level = llvm_level(opts.level());
     target
         .create_target_machine(
             &triple,

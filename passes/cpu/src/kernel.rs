@@ -480,14 +480,7 @@ fn narrow(ctx: &mut Context, lp: OpId) {
                 .and_then(|b| ctx.block_parent_op(b))
                 .is_none_or(|o| !ctx.is_ancestor(lp, o)),
         };
-        let c = ctx.result(cmp, 0);
-        let plain_if = ctx.op_is(iff, "scf.if")
-            && ctx.operand(iff, 0) == c
-            && ctx.num_results(iff) == 0
-            && ctx
-                .entry_block(ctx.region(iff, 1))
-                .is_none_or(|b| ctx.block_ops(b).count() == 1)
-            && ctx.has_one_use(c);
+        let plain_if = crate::thread_loops::plain_if(ctx, iff, ctx.result(cmp, 0));
         if !(is_ult && outside && plain_if) {
             return;
         }
@@ -495,14 +488,7 @@ fn narrow(ctx: &mut Context, lp: OpId) {
         let loc = ctx.op_loc(lp);
         let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
         let n = tail_builtin::arith::build_binary(&mut b, "arith.minui", u, ub);
-        ctx.set_operand(lp, 1, n);
-        let then_b = ctx.entry_block(ctx.region(iff, 0)).expect("then block");
-        let inner = ctx.block_op_vec(then_b);
-        for &o in &inner[..inner.len() - 1] {
-            ctx.move_op(o, InsertPoint::Before(term));
-        }
-        ctx.erase_op(iff);
-        ctx.erase_op(cmp);
+        crate::thread_loops::unwrap_if(ctx, lp, n, cmp, iff, term);
     }
 }
 
@@ -587,14 +573,7 @@ impl Lower<'_> {
             }
             self.analyze(body, predicated);
             let term = self.ctx.last_op(body).expect("terminator");
-            let mut changed = false;
-            for (k, a) in assume.iter_mut().enumerate() {
-                if *a && !self.uniform.contains(&self.ctx.operand(term, k)) {
-                    *a = false;
-                    changed = true;
-                }
-            }
-            if !changed {
+            if !self.demote(&mut assume, term) {
                 break;
             }
             self.forget_inside(op);
@@ -605,6 +584,20 @@ impl Lower<'_> {
                 self.uniform.insert(r);
             }
         }
+    }
+
+    /// One step of a loop's carried-value fixed point: the carried values assumed uniform whose
+    /// yielded value (operand `k` of the body's terminator `term`) is not uniform are assumed
+    /// uniform no more. Returns whether an assumption changed.
+    pub(crate) fn demote(&self, assume: &mut [bool], term: OpId) -> bool {
+        let mut changed = false;
+        for (k, a) in assume.iter_mut().enumerate() {
+            if *a && !self.uniform.contains(&self.ctx.operand(term, k)) {
+                *a = false;
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// Unmarks every value defined inside `op` (results of nested ops and block arguments of

@@ -74,15 +74,7 @@ pub(crate) fn narrow_global(ctx: &mut Context, lp: OpId) -> bool {
         return false;
     }
     let n = ctx.operand(cmp, 1);
-    let c = ctx.result(cmp, 0);
-    let plain_if = ctx.op_is(iff, "scf.if")
-        && ctx.operand(iff, 0) == c
-        && ctx.num_results(iff) == 0
-        && ctx
-            .entry_block(ctx.region(iff, 1))
-            .is_none_or(|b| ctx.block_ops(b).count() == 1)
-        && ctx.has_one_use(c);
-    if !plain_if || !outside(ctx, lp, n) {
+    if !plain_if(ctx, iff, ctx.result(cmp, 0)) || !outside(ctx, lp, n) {
         return false;
     }
     let ub = ctx.operand(lp, 1);
@@ -94,6 +86,25 @@ pub(crate) fn narrow_global(ctx: &mut Context, lp: OpId) -> bool {
     let zero = build_constant_index(&mut b, 0);
     let left = build_select(&mut b, some, left, zero);
     let end = build_binary(&mut b, "arith.minui", left, ub);
+    unwrap_if(ctx, lp, end, cmp, iff, term);
+    true
+}
+
+/// Whether `iff` is `scf.if %c { … }` without results and without an else region, and `%c`
+/// is used only there: a guard whose body can become the loop's.
+pub(crate) fn plain_if(ctx: &Context, iff: OpId, c: Value) -> bool {
+    ctx.op_is(iff, "scf.if")
+        && ctx.operand(iff, 0) == c
+        && ctx.num_results(iff) == 0
+        && ctx
+            .entry_block(ctx.region(iff, 1))
+            .is_none_or(|b| ctx.block_ops(b).count() == 1)
+        && ctx.has_one_use(c)
+}
+
+/// Makes loop `lp` end at `end` and the body of its guard `iff` (condition `cmp`) the loop's
+/// body, before the terminator `term`.
+pub(crate) fn unwrap_if(ctx: &mut Context, lp: OpId, end: Value, cmp: OpId, iff: OpId, term: OpId) {
     ctx.set_operand(lp, 1, end);
     let then_b = ctx.entry_block(ctx.region(iff, 0)).expect("then block");
     let inner = ctx.block_op_vec(then_b);
@@ -102,7 +113,6 @@ pub(crate) fn narrow_global(ctx: &mut Context, lp: OpId) -> bool {
     }
     ctx.erase_op(iff);
     ctx.erase_op(cmp);
-    true
 }
 
 /// Carries the quotients and remainders of grid-wide indices by loop-invariant extents in

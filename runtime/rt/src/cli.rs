@@ -178,12 +178,11 @@ pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, lin
         if expected == got {
             return Ok(());
         }
-        let msg = tail_format::extent_mismatch(expected, got, input);
-        Err(if line > 0 {
-            format!("{line}:{col}: {msg}")
-        } else {
-            msg
-        })
+        Err(located(
+            line,
+            col,
+            tail_format::extent_mismatch(expected, got, input),
+        ))
     })
 }
 
@@ -197,13 +196,22 @@ pub extern "C" fn tail_rt_check_index(index: i64, extent: i64, axis: i64, line: 
         if (0..extent).contains(&index) {
             return Ok(());
         }
-        let msg = tail_format::index_out_of_bounds(index, axis, extent);
-        Err(if line > 0 {
-            format!("{line}:{col}: {msg}")
-        } else {
-            msg
-        })
+        Err(located(
+            line,
+            col,
+            tail_format::index_out_of_bounds(index, axis, extent),
+        ))
     })
+}
+
+/// A check's message after the position of the checked op in the program's source
+/// (`line:col: `; nothing when `line` is 0, an op without a position).
+fn located(line: i32, col: i32, msg: String) -> String {
+    if line > 0 {
+        format!("{line}:{col}: {msg}")
+    } else {
+        msg
+    }
 }
 
 /// `void tail_rt_check_count(int64_t n, int32_t line, int32_t col)`: the run-time check of an
@@ -215,12 +223,7 @@ pub extern "C" fn tail_rt_check_count(n: i64, line: i32, col: i32) {
         if n >= 0 {
             return Ok(());
         }
-        let msg = tail_format::negative_count(n);
-        Err(if line > 0 {
-            format!("{line}:{col}: {msg}")
-        } else {
-            msg
-        })
+        Err(located(line, col, tail_format::negative_count(n)))
     })
 }
 

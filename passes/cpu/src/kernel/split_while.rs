@@ -64,14 +64,7 @@ impl Lower<'_> {
             }
             self.analyze(after, predicated);
             let term = self.ctx.last_op(after).expect("scf.yield");
-            let mut changed = false;
-            for (k, a) in assume.iter_mut().enumerate() {
-                if *a && !self.uniform.contains(&self.ctx.operand(term, k)) {
-                    *a = false;
-                    changed = true;
-                }
-            }
-            if !changed {
+            if !self.demote(&mut assume, term) {
                 break;
             }
             self.forget_inside(op);
