@@ -249,7 +249,7 @@ fn command_line() {
     let (_, e) = fails(&["init", "--fast"], &[]);
     assert_eq!(
         e,
-        "error: unknown argument '--fast' (usage: <program> [--time] [--runs N])\n"
+        "error: unknown argument '--fast' (usage: <program> [--time] [--runs N] [--input VALUE]...)\n"
     );
 }
 
