@@ -46,6 +46,7 @@ APL_DIR = os.path.join(HERE, "apl")
 SMALL_DIR = os.path.join(ROOT, "test", "Frontend", "APL", "programs")
 C_DIR = os.path.join(HERE, "peers", "c")
 CUPY_DIR = os.path.join(HERE, "peers", "cupy")
+JAX_DIR = os.path.join(HERE, "peers", "jax")
 RESULTS = os.path.join(HERE, "RESULTS.md")
 
 PROGRAMS = ["integral", "signal", "life", "easter", "blackscholes", "sobol_pi", "hotspot",
@@ -68,6 +69,12 @@ MIN_BYTES = {
 TIME_RE = re.compile(
     r"^time: total ([0-9.]+) ms(?:, kernels ([0-9.]+) ms \((\d+) launches\))?\s*$")
 NUM_RE = re.compile(r"~?-?[0-9][0-9.]*(?:E~?[0-9]+)?|HUGE_VAL|nan")
+
+
+def peer_file(name):
+    """The file of a program's Python peer: NAME.py, but signal_.py for Signal (a signal.py
+    beside the script would shadow Python's standard module `signal`)."""
+    return ("signal_" if name == "signal" else name) + ".py"
 
 
 def log(msg):
@@ -135,7 +142,20 @@ def compare(a, b, tol=REL_TOL):
                 continue
             d = abs(x - y) / max(abs(x), abs(y))
             worst = max(worst, d)
-    return ("within", worst) if worst <= tol else ("differ", "relative difference %.3g" % worst)
+    return ("within", worst) if worst <= tol else ("differ", worst)
+
+
+def agreement(kind, d):
+    """The table cell of a comparison."""
+    if kind == "exact":
+        return "exact"
+    if kind == "within":
+        return "%.1e" % d
+    return "NO (%.1e)" % d if isinstance(d, float) else "NO"
+
+
+def difference(d):
+    return "relative difference %.3g" % d if isinstance(d, float) else d
 
 
 def median(xs):
@@ -191,6 +211,7 @@ class Harness:
         self.work = a.work_dir
         os.makedirs(self.work, exist_ok=True)
         self.failures = []
+        self.notes = []  # peers that fail or disagree: reported, not failures of tail
         self.manifest_path = os.path.join(self.work, "manifest.json")
         self.manifest = {}
         if a.prebuilt and os.path.exists(self.manifest_path):
@@ -296,10 +317,10 @@ class Harness:
                 self.fail(name, str(e))
         if "tail_out" in r and "c_out" in r:
             kind, d = compare(r["tail_out"], r["c_out"])
-            r["agree"] = kind if kind == "exact" else ("%.1e" % d if kind == "within" else "NO")
+            r["agree"] = agreement(kind, d)
             if kind == "differ":
                 self.fail(name, "tail and C print different results (%s):\n%s\n%s" %
-                          (d, r["tail_out"].strip(), r["c_out"].strip()))
+                          (difference(d), r["tail_out"].strip(), r["c_out"].strip()))
 
         if not a.skip_small:
             self.small(name, r)
@@ -360,23 +381,30 @@ class Harness:
                 r["cuda_out"] = out
             except RuntimeError as e:
                 self.fail(name, str(e))
-        peer = os.path.join(CUPY_DIR, name + ".py")
-        rc, out, err, _ = run_cmd([a.python, peer, "--time", "--runs", str(a.runs)],
-                                  timeout=a.timeout)
-        if rc != 0:
-            self.fail(name, "CuPy peer exited with %d: %s" % (rc, first_line(err)))
-        else:
-            ts = parse_times(err)
-            r["cupy"] = median([x[0] for x in ts])
-            r["cupy_out"] = out
+        for key, directory, python in (("cupy", CUPY_DIR, a.python),
+                                       ("jax", JAX_DIR, a.jax_python or a.python)):
+            peer = os.path.join(directory, peer_file(name))
+            rc, out, err, _ = run_cmd([python, peer, "--time", "--runs", str(a.runs)],
+                                      timeout=a.timeout)
+            if rc != 0:
+                self.notes.append("%s: the %s peer exited with %d: %s" %
+                                  (name, key, rc, first_line(err)))
+                continue
+            r[key] = median([x[0] for x in parse_times(err)])
+            r[key + "_out"] = out
         ref = cpu_out
-        for key, who in (("cuda_out", "cuda"), ("cupy_out", "CuPy")):
-            if key in r and ref is not None:
-                kind, d = compare(r[key], ref, a.gpu_tol)
-                r[key[:-4] + "_agree"] = kind if kind == "exact" else (
-                    "%.1e" % d if kind == "within" else "NO")
+        for key, who in (("cuda", "tail's CUDA executable"), ("cupy", "the CuPy peer"),
+                         ("jax", "the JAX peer")):
+            if key + "_out" in r and ref is not None:
+                kind, d = compare(r[key + "_out"], ref, a.gpu_tol)
+                r[key + "_agree"] = agreement(kind, d)
                 if kind == "differ":
-                    self.fail(name, "%s prints %r, the CPU %r (%s)" % (who, r[key], ref, d))
+                    msg = "%s prints %r, the CPU %r (%s)" % (who, r[key + "_out"], ref,
+                                                             difference(d))
+                    if key == "cuda":
+                        self.fail(name, msg)
+                    else:
+                        self.notes.append(name + ": " + msg)
         log("  " + json.dumps({k: v for k, v in r.items() if not k.endswith("_out")}))
         return r
 
@@ -385,7 +413,7 @@ class Harness:
                                    "--runs", str(max(self.a.runs, 5))], timeout=self.a.timeout)
         m = re.search(r"([0-9.]+) GB/s", out)
         if rc != 0 or not m:
-            self.fail("copy_bandwidth", first_line(err or out))
+            self.notes.append("copy bandwidth: " + first_line(err or out))
             return None
         return float(m.group(1))
 
@@ -472,7 +500,7 @@ def cpu_section(a, rows, env, failures):
     return "\n".join(lines) + "\n"
 
 
-def gpu_section(a, rows, env, bw, failures):
+def gpu_section(a, rows, env, bw, failures, notes):
     lines = [GPU_HEADING, "",
              "Written by `python3 test/bench/run.py --gpu` (see test/bench/README.md).", "",
              "- Date: %s" % env["date"],
@@ -480,19 +508,22 @@ def gpu_section(a, rows, env, bw, failures):
              "- Tools: %s (`tailc build --target=cuda`); peers: %s" % (env["tailc"], env["peers"]),
              "- Times: medians of `--time --runs %d`: tail's `time: total` (the whole program, "
              "transfers included) and `kernels` (the kernels' CUDA-event times); the CuPy "
-             "peers' CUDA-event time of their whole computation after a warm-up run" % a.runs,
+             "peers (`peers/cupy/`): CUDA-event time of their whole computation after a "
+             "warm-up run; the JAX peers (`peers/jax/`, one jitted function each): wall-clock "
+             "time of a call until its result is ready, after a compiling call" % a.runs,
              "- Device-to-device copy bandwidth (`peers/cupy/copy_bandwidth.py`): %s" %
              ("—" if bw is None else "%.1f GB/s" % bw),
              "- Agreement: each printed number against the %s's, within a relative %.0e" %
              ("C reference" if a.gpu_only else "CPU backend", a.gpu_tol),
              "", ]
     hdr = ["program", "compile (s)", "tail total (ms)", "tail kernels (ms)", "launches",
-           "CuPy (ms)", "CuPy / tail total", "CuPy / tail kernels", "effective GB/s (% of copy)",
-           "tail agrees", "CuPy agrees"]
+           "CuPy (ms)", "JAX (ms)", "CuPy / tail total", "CuPy / tail kernels",
+           "JAX / tail total", "JAX / tail kernels", "effective GB/s (% of copy)",
+           "agree: tail", "CuPy", "JAX"]
     lines.append("| " + " | ".join(hdr) + " |")
     lines.append("|" + "---|" * len(hdr))
     for r in rows:
-        tot, ker, cp = r.get("cuda_total"), r.get("cuda_kernels"), r.get("cupy")
+        tot, ker, cp, jx = r.get("cuda_total"), r.get("cuda_kernels"), r.get("cupy"), r.get("jax")
         eff = "—"
         if r["name"] in MIN_BYTES and ker:
             gbs = MIN_BYTES[r["name"]] / (ker * 1e-3) / 1e9
@@ -500,13 +531,18 @@ def gpu_section(a, rows, env, bw, failures):
         comp = r.get("compile_s")
         lines.append("| " + " | ".join([
             "`%s`" % r["name"], "—" if comp is None else "%.2f" % comp, fmt_ms(tot), fmt_ms(ker),
-            "—" if r.get("launches") is None else str(r["launches"]), fmt_ms(cp),
+            "—" if r.get("launches") is None else str(r["launches"]), fmt_ms(cp), fmt_ms(jx),
             fmt_ratio(cp / tot if cp and tot else None),
-            fmt_ratio(cp / ker if cp and ker else None), eff,
-            r.get("cuda_agree", "—"), r.get("cupy_agree", "—")]) + " |")
+            fmt_ratio(cp / ker if cp and ker else None),
+            fmt_ratio(jx / tot if jx and tot else None),
+            fmt_ratio(jx / ker if jx and ker else None), eff,
+            r.get("cuda_agree", "—"), r.get("cupy_agree", "—"), r.get("jax_agree", "—")]) +
+            " |")
     lines += ["", "Ratios above 1 mean tail is faster. The effective bandwidth counts the least "
               "traffic of the stencil programs (each step reads and writes its state once) over "
               "the kernel time."]
+    if notes:
+        lines += ["", "Notes on the peers:", ""] + ["- " + n.replace("\n", " ") for n in notes]
     if failures:
         lines += ["", "Failures in this run:", ""] + ["- " + f.replace("\n", " ") for f in
                                                        failures]
@@ -560,6 +596,8 @@ def main():
                     help="relative tolerance of GPU results against the CPU's (default 1e-9)")
     ap.add_argument("--python", default=sys.executable,
                     help="the Python with CuPy for the peers (default: this one)")
+    ap.add_argument("--jax-python", default=None,
+                    help="the Python with JAX for the JAX peers (default: --python)")
     ap.add_argument("--build-only", action="store_true",
                     help="only build the executables into --work-dir (with --gpu: also "
                     "--target=cuda), and record the compile times there, for --prebuilt")
@@ -641,8 +679,9 @@ def main():
             cpu_fail = len(h.failures)
             env["gpu"] = gpu_name()
             env["peers"] = ", ".join(
-                "%s %s" % (m, version_of([a.python, "-c", "import %s; print(%s.__version__)" %
-                                          (m, m)])) for m in ("cupy", "numpy"))
+                "%s %s" % (m, version_of([py, "-c", "import %s; print(%s.__version__)" % (m, m)]))
+                for m, py in (("cupy", a.python), ("numpy", a.python),
+                              ("jax", a.jax_python or a.python)))
             bw = h.bandwidth()
             rows = []
             outs = {r["name"]: r.get("tail_out") for r in cpu_rows}
@@ -658,10 +697,12 @@ def main():
                 rows.append(h.gpu_program(p, ref))
             if not a.no_write:
                 write_section(a.results, GPU_HEADING,
-                              gpu_section(a, rows, env, bw, h.failures[cpu_fail:]))
+                              gpu_section(a, rows, env, bw, h.failures[cpu_fail:], h.notes))
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+    for n in h.notes:
+        log("note: " + n)
     if h.failures:
         log("%d failure(s):" % len(h.failures))
         for f in h.failures:
