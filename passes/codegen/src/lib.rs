@@ -19,6 +19,7 @@
 
 #![deny(missing_docs)]
 
+pub mod host;
 pub mod libdevice;
 pub mod ptx;
 

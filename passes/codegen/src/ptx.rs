@@ -308,13 +308,13 @@ fn severity_name(s: DiagnosticSeverity) -> &'static str {
 /// A melior context with every upstream dialect, pass and LLVM translation
 /// registered, whose diagnostics are collected into a sink instead of being
 /// printed to standard error.
-struct MlirSession {
-    context: Context,
+pub(crate) struct MlirSession {
+    pub(crate) context: Context,
     diagnostics: DiagSink,
 }
 
 impl MlirSession {
-    fn new() -> MlirSession {
+    pub(crate) fn new() -> MlirSession {
         register_all_passes();
         let registry = DialectRegistry::new();
         register_all_dialects(&registry);
@@ -346,11 +346,11 @@ impl MlirSession {
         }
     }
 
-    fn take_diagnostics(&self) -> Vec<MlirDiagnostic> {
+    pub(crate) fn take_diagnostics(&self) -> Vec<MlirDiagnostic> {
         std::mem::take(&mut *self.diagnostics.borrow_mut())
     }
 
-    fn parse(&self, text: &str) -> Result<Module<'_>, CodegenError> {
+    pub(crate) fn parse(&self, text: &str) -> Result<Module<'_>, CodegenError> {
         let module = Module::parse(&self.context, text);
         match module {
             Some(m) if m.as_operation().verify() => {
@@ -361,7 +361,11 @@ impl MlirSession {
         }
     }
 
-    fn run_pipeline(&self, module: &mut Module<'_>, pipeline: &str) -> Result<(), CodegenError> {
+    pub(crate) fn run_pipeline(
+        &self,
+        module: &mut Module<'_>,
+        pipeline: &str,
+    ) -> Result<(), CodegenError> {
         let pm = PassManager::new(&self.context);
         let fail = |s: &Self| CodegenError::Pipeline {
             pipeline: pipeline.to_string(),
@@ -615,7 +619,7 @@ extern "C" {
 
 /// Translates a module of the LLVM (and NVVM) dialects into an LLVM module
 /// owned by `llvm_ctx`.
-fn translate_to_llvm_ir<'ll>(
+pub(crate) fn translate_to_llvm_ir<'ll>(
     session: &MlirSession,
     module: &Module<'_>,
     llvm_ctx: &'ll inkwell::context::Context,

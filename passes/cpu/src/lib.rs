@@ -14,8 +14,16 @@
 
 pub mod gpu_to_cpu;
 pub mod kernel;
+pub mod runtime_calls;
 
 pub use gpu_to_cpu::ConvertGpuToCpu;
+pub use runtime_calls::{ConvertParallelToRt, ConvertTailIoToRt};
+
+tail_ir::pass_pipeline! {
+    argument: "tail-to-cpu-rt",
+    summary: "From TAIL to host code for the LLVM lowering: tail-to-cpu, then the runtime calls (convert-tail-io-to-rt, convert-parallel-to-rt)",
+    pipeline: "tail-to-cpu,convert-tail-io-to-rt,convert-parallel-to-rt,canonicalize,cse",
+}
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
@@ -29,4 +37,6 @@ tail_ir::pass_pipeline! {
 pub fn link() {
     tail_kernels::link();
     std::hint::black_box(ConvertGpuToCpu::PASS_INFO);
+    std::hint::black_box(ConvertTailIoToRt::PASS_INFO);
+    std::hint::black_box(ConvertParallelToRt::PASS_INFO);
 }

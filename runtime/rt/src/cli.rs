@@ -123,6 +123,41 @@ pub extern "C" fn tail_rt_report_time(total_ms: f64) {
     };
 }
 
+/// `int32_t tail_rt_main(int32_t argc, char **argv, void (*program)(void))`: the `main` of a
+/// compiled program. Reads the options (`tail_rt_init`), then runs `program` `N` times
+/// (`--runs N`); only the first run prints (later runs would print the same values). With
+/// `--time`, each run's time is reported after it (`tail_rt_report_time`, kernel times reset
+/// between runs). Returns the exit status, 0 (every failure ends the program before).
+///
+/// # Safety
+/// `argv` points to `argc` NUL-terminated strings; `program` is a function of no arguments.
+#[no_mangle]
+pub unsafe extern "C" fn tail_rt_main(
+    argc: i32,
+    argv: *const *const c_char,
+    program: Option<unsafe extern "C" fn()>,
+) -> i32 {
+    // SAFETY: as documented for the caller.
+    unsafe { tail_rt_init(argc, argv) };
+    let Some(program) = program else {
+        crate::fail::fail("tail_rt_main: no program to run");
+    };
+    for run in 0..tail_rt_runs() {
+        crate::print::set_output(run == 0);
+        crate::cuda::tail_rt_reset_kernel_time();
+        let t0 = tail_rt_now_ms();
+        // SAFETY: the compiled program's entry function.
+        unsafe { program() };
+        let t1 = tail_rt_now_ms();
+        if tail_rt_timing() != 0 {
+            tail_rt_report_time(t1 - t0);
+        }
+    }
+    crate::print::set_output(true);
+    let _ = std::io::stdout().flush();
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

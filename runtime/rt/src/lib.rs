@@ -9,6 +9,9 @@
 //! - [`input`]: `tail_rt_read_file`, `tail_rt_read_int_vec_file`,
 //!   `tail_rt_read_double_vec_file`, `tail_rt_format_int`, `tail_rt_format_double`: buffers
 //!   the runtime allocates with C `malloc` (the caller frees them), with their length.
+//! - [`memref`](mod@memref): the entry points host code compiled through MLIR calls with
+//!   arrays as unranked memrefs (printing, file input and `formatI`/`formatD` in two calls,
+//!   `roll`).
 //! - [`pool`]: `tail_rt_parallel_for`, the CPU thread pool.
 //! - [`cuda`]: the `mgpu*` functions that MLIR's GPU-to-LLVM lowering calls, over the CUDA
 //!   driver API loaded at run time (`cudarc`), with a caching device allocator and kernel
@@ -26,5 +29,6 @@ pub mod cli;
 pub mod cuda;
 pub mod fail;
 pub mod input;
+pub mod memref;
 pub mod pool;
 pub mod print;

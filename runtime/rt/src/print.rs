@@ -10,6 +10,7 @@
 use std::fmt;
 use std::io::Write;
 use std::slice;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tail_format::{fmt_char, fmt_complex, fmt_double, write_array};
 
@@ -17,7 +18,7 @@ use crate::fail::entry;
 
 /// The element kinds of printable arrays, with the way each element is written.
 #[derive(Clone, Copy)]
-enum Elems<'a> {
+pub(crate) enum Elems<'a> {
     I32(&'a [i32]),
     I64(&'a [i64]),
     F64(&'a [f64]),
@@ -95,8 +96,21 @@ impl<W: Write> fmt::Write for IoAdapter<W> {
     }
 }
 
-/// Writes the array and a newline to standard output (buffered, flushed at the end).
-fn print_elems(shape: &[usize], elems: Elems) -> Result<(), String> {
+/// Whether printing writes to standard output; off for the repeated runs of `--runs N`
+/// (see `tail_rt_main`), whose output would repeat the first run's.
+static OUTPUT: AtomicBool = AtomicBool::new(true);
+
+/// Turns the output of every later print call on or off.
+pub(crate) fn set_output(on: bool) {
+    OUTPUT.store(on, Ordering::Relaxed);
+}
+
+/// Writes the array and a newline to standard output (buffered, flushed at the end); nothing
+/// while output is off.
+pub(crate) fn print_elems(shape: &[usize], elems: Elems) -> Result<(), String> {
+    if !OUTPUT.load(Ordering::Relaxed) {
+        return Ok(());
+    }
     let stdout = std::io::stdout();
     let mut w = IoAdapter {
         inner: std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),

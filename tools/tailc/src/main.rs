@@ -1,11 +1,24 @@
 //! `tailc`: tail's driver.
 //!
 //! `tailc run [--target=interp|cpu|cuda] prog.{apl,tail,fcl,mlir}` compiles APL (`.apl`, through
-//! `tail-apl`), imports TAIL text (`.tail`, through `tail-text`) or parses MLIR text, verifies the module in the `tail` dialect, runs its
-//! `@main` and prints, exactly like apltail, the output of the print primitives followed by the
-//! program's final value (`[](65780.0)`). Only the reference interpreter (`interp`, the default
-//! for now) is available; `cpu` and `cuda` are reported as not available yet. Errors are
+//! `tail-apl`), imports TAIL text (`.tail`, through `tail-text`) or parses MLIR text, verifies the
+//! module in the `tail` dialect, runs its `@main` and prints, exactly like apltail, the output of
+//! the print primitives followed by the program's final value (`[](65780.0)`). Errors are
 //! rendered diagnostics (`file:line:col: error: …`), exit status 1.
+//!
+//! Targets: `interp` is the reference interpreter; `cpu` compiles the program to a native
+//! executable (as `tailc build --target=cpu`, in a temporary directory) and runs it; `cuda` is
+//! reported as not available yet. Without `--target`, `tailc run` picks `cuda` when a CUDA driver
+//! and GPU are present, else `cpu`; it uses `interp` when `--after` or `--input` is given (they
+//! run IR levels and function arguments that only the interpreter takes).
+//!
+//! `tailc build prog.{apl,tail,mlir} -o prog [--target=cpu] [--emit=exe|obj|llvm|mlir]`
+//! compiles the program through `tail-to-cpu-rt` (the kernels as host code, runtime calls),
+//! upstream MLIR's LLVM lowering and LLVM (`tail_codegen::host`, O3 for the host CPU; `--cpu`
+//! names another CPU) into an object file and links it with the runtime library `libtail_rt.a`
+//! (`cc … -lpthread -ldl -lm`) into a standalone executable that takes `--time` and `--runs N`
+//! (docs/RUNTIME.md). The runtime library is looked up as `$TAIL_RT_LIB`, then next to the
+//! `tailc` executable, then in `../lib` from it. Nothing is written to `-o` on an error.
 //!
 //! `--after=<pipeline>` runs a pass pipeline on the verified module before interpreting it, as
 //! `tail-opt --pass-pipeline` would: a named pipeline or pass (`tail-to-soac`), a list of them
@@ -32,7 +45,11 @@ use tail_ir::pass::PassManager;
 use tail_ir::Context;
 
 #[derive(Parser)]
-#[command(name = "tailc", about = "tail's driver: run TAIL programs", version)]
+#[command(
+    name = "tailc",
+    about = "tail's driver: build and run APL, TAIL, FCL and MLIR programs",
+    version
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -42,10 +59,16 @@ struct Cli {
 enum Cmd {
     /// Run a program's @main and print its output and final value as apltail does.
     Run {
-        /// Backend to run on. Only `interp` (the reference interpreter) is implemented; it is
-        /// the default for now.
-        #[arg(long, value_enum, default_value_t = Target::Interp)]
-        target: Target,
+        /// Backend to run on: `interp`, `cpu` or `cuda`. Default: `cuda` when a GPU is present,
+        /// else `cpu`; `interp` with `--after` or `--input`.
+        #[arg(long, value_enum)]
+        target: Option<Target>,
+        /// Report the run time on standard error (`time: total T ms`).
+        #[arg(long)]
+        time: bool,
+        /// Run the program N times (output printed once; with `--time` one line per run).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        runs: Option<u64>,
         /// Run this pass pipeline on the module before running it: a named pipeline or pass
         /// (`tail-to-soac`), a comma-separated list, or `builtin.module(…)`.
         #[arg(long, value_name = "PIPELINE")]
@@ -62,13 +85,59 @@ enum Cmd {
         /// or MLIR text (any other extension, normally `.mlir`).
         input: String,
     },
+    /// Compile a program to a standalone executable (or an object file, LLVM IR, host MLIR).
+    Build {
+        /// The output file.
+        #[arg(short = 'o', value_name = "FILE")]
+        output: String,
+        /// Where the executable runs its kernels: `cpu` (all cores; `cuda` is not available
+        /// yet).
+        #[arg(long, value_enum, default_value_t = BuildTarget::Cpu)]
+        target: BuildTarget,
+        /// What to write: an executable, the object file, the optimized LLVM IR, or the host
+        /// IR after `tail-to-cpu-rt` (before the LLVM lowering).
+        #[arg(long, value_enum, default_value_t = Emit::Exe)]
+        emit: Emit,
+        /// The CPU to compile for (LLVM's name, e.g. `x86-64`, `znver3`); the host's CPU by
+        /// default.
+        #[arg(long, value_name = "NAME")]
+        cpu: Option<String>,
+        /// LLVM optimization level, 0 to 3.
+        #[arg(short = 'O', value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
+        opt_level: u8,
+        /// The function the program runs (`main`).
+        #[arg(long, default_value = "main")]
+        entry: String,
+        /// The program: APL (`.apl`), TAIL text (`.tail`), FCL (`.fcl`) or MLIR text.
+        input: String,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BuildTarget {
+    /// Native code for the CPU: kernels as host code on a thread pool.
+    Cpu,
+    /// CUDA GPUs (not available yet).
+    Cuda,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Emit {
+    /// A standalone executable.
+    Exe,
+    /// The object file of the program (link it with libtail_rt.a).
+    Obj,
+    /// The optimized LLVM IR.
+    Llvm,
+    /// The host IR after `tail-to-cpu-rt`.
+    Mlir,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Target {
-    /// The reference interpreter (default).
+    /// The reference interpreter.
     Interp,
-    /// Native code for the CPU (not available yet).
+    /// Native code for the CPU (a program built as `tailc build --target=cpu`).
     Cpu,
     /// CUDA GPUs (not available yet).
     Cuda,
@@ -99,60 +168,73 @@ fn main() -> ExitCode {
     match cli.cmd {
         Cmd::Run {
             target,
+            time,
+            runs,
             after,
             entry,
             inputs,
             input,
-        } => run(target, after.as_deref(), &entry, &inputs, &input),
-    }
-}
-
-/// The pipeline string for `--after`: `builtin.module(…)` as given, anything else nested in it.
-fn anchored(pipeline: &str) -> String {
-    let p = pipeline.trim();
-    if p.starts_with("builtin.module(") {
-        p.to_string()
-    } else {
-        format!("builtin.module({p})")
-    }
-}
-
-fn run(
-    target: Target,
-    after: Option<&str>,
-    entry: &str,
-    inputs: &[String],
-    input: &str,
-) -> ExitCode {
-    match target {
-        Target::Interp => {}
-        Target::Cpu | Target::Cuda => {
-            let name = if target == Target::Cpu { "cpu" } else { "cuda" };
-            eprintln!(
-                "tailc: error: the '{name}' backend is not available yet; use --target=interp"
-            );
-            return ExitCode::FAILURE;
+        } => {
+            let target = target.unwrap_or(if after.is_some() || !inputs.is_empty() {
+                Target::Interp
+            } else if tail_rt::cuda::tail_rt_cuda_available() != 0 {
+                Target::Cuda
+            } else {
+                Target::Cpu
+            });
+            let timing = Timing { time, runs };
+            match target {
+                Target::Interp => run(after.as_deref(), &entry, &inputs, &input, timing),
+                Target::Cpu => run_native(after.as_deref(), &entry, &inputs, &input, timing),
+                Target::Cuda => {
+                    eprintln!("tailc: error: the 'cuda' backend is not available yet; use --target=cpu or --target=interp");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Cmd::Build {
+            output,
+            target,
+            emit,
+            cpu,
+            opt_level,
+            entry,
+            input,
+        } => {
+            if target == BuildTarget::Cuda {
+                eprintln!("tailc: error: the 'cuda' target is not available yet; use --target=cpu");
+                return ExitCode::FAILURE;
+            }
+            let opts = tail_codegen::host::HostOptions { opt_level, cpu };
+            match build(&input, &entry, emit, &opts, std::path::Path::new(&output)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(code) => code,
+            }
         }
     }
+}
+
+/// `--time` and `--runs N` of `tailc run`.
+#[derive(Clone, Copy)]
+struct Timing {
+    time: bool,
+    runs: Option<u64>,
+}
+
+/// Reads, parses and verifies a program (the FCL entry `entry` for `.fcl`); errors are
+/// printed.
+fn load(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId), ExitCode> {
     let text = match std::fs::read(input) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(_) => {
                 eprintln!("tailc: error: '{input}' is not valid UTF-8");
-                return ExitCode::FAILURE;
+                return Err(ExitCode::FAILURE);
             }
         },
         Err(e) => {
             eprintln!("tailc: error: could not open input file '{input}': {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    // Validate the pipeline before reading the program.
-    let mut pm = match after.map(|p| PassManager::parse(&anchored(p))).transpose() {
-        Ok(pm) => pm,
-        Err(e) => {
-            eprint!("tailc: error: invalid --after pipeline\n{}", e.render());
-            return ExitCode::FAILURE;
+            return Err(ExitCode::FAILURE);
         }
     };
     let mut ctx = Context::new();
@@ -169,23 +251,242 @@ fn run(
         Ok(m) => m,
         Err(d) => {
             eprint!("{}", ctx.render_diagnostic(&d));
-            return ExitCode::FAILURE;
+            return Err(ExitCode::FAILURE);
         }
     };
     if let Err(d) = tail_ir::verifier::verify(&ctx, module) {
         eprint!("{}", ctx.render_diagnostic(&d));
+        return Err(ExitCode::FAILURE);
+    }
+    Ok((ctx, module))
+}
+
+/// Runs `pipeline` (anchored on the module) and prints its diagnostics on failure.
+fn run_pipeline(ctx: &mut Context, module: tail_ir::OpId, pipeline: &str) -> Result<(), ExitCode> {
+    let mut pm = match PassManager::parse(&anchored(pipeline)) {
+        Ok(pm) => pm,
+        Err(e) => {
+            eprint!("tailc: error: invalid pipeline\n{}", e.render());
+            return Err(ExitCode::FAILURE);
+        }
+    };
+    if let Err(e) = pm.run(ctx, module) {
+        let ds = ctx.take_diagnostics();
+        for d in &ds {
+            eprint!("{}", ctx.render_diagnostic(d));
+        }
+        if ds.is_empty() {
+            eprintln!("tailc: error: {e}");
+        }
+        return Err(ExitCode::FAILURE);
+    }
+    Ok(())
+}
+
+/// The host IR of a program: `tail-to-cpu-rt` for APL, TAIL and MLIR programs; the `hpar`
+/// lowering, `convert-gpu-to-cpu` and the runtime passes for FCL.
+fn host_ir(input: &str, entry: &str) -> Result<String, ExitCode> {
+    let (mut ctx, module) = load(input, entry)?;
+    let pipeline = if input.ends_with(".fcl") {
+        format!("hpar-to-gpu,convert-gpu-to-cpu,canonicalize,cse,convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse")
+    } else if entry != "main" {
+        format!("tail-to-cpu,convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse")
+    } else {
+        "tail-to-cpu-rt".to_string()
+    };
+    run_pipeline(&mut ctx, module, &pipeline)?;
+    Ok(ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default()))
+}
+
+/// `tailc build`: writes the executable (or another `--emit` form) to `output`, through a
+/// temporary file so that nothing is left at `output` on an error.
+fn build(
+    input: &str,
+    entry: &str,
+    emit: Emit,
+    opts: &tail_codegen::host::HostOptions,
+    output: &std::path::Path,
+) -> Result<(), ExitCode> {
+    let fail = |msg: String| {
+        eprintln!("tailc: error: {msg}");
+        ExitCode::FAILURE
+    };
+    let host = host_ir(input, entry)?;
+    let dir = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let tmp = tempfile::Builder::new()
+        .prefix(".tailc-")
+        .tempfile_in(dir)
+        .map_err(|e| fail(format!("cannot create a file in '{}': {e}", dir.display())))?;
+    let bytes: Vec<u8> = match emit {
+        Emit::Mlir => host.into_bytes(),
+        _ => {
+            let out = tail_codegen::host::compile_host_module(&host, opts)
+                .map_err(|e| fail(format!("code generation failed: {e}")))?;
+            match emit {
+                Emit::Llvm => out.optimized_llvm_ir.into_bytes(),
+                Emit::Obj => out.object,
+                _ => {
+                    let obj = tempfile::Builder::new()
+                        .suffix(".o")
+                        .tempfile()
+                        .map_err(|e| fail(format!("cannot create a temporary file: {e}")))?;
+                    std::fs::write(obj.path(), &out.object).map_err(|e| {
+                        fail(format!("cannot write '{}': {e}", obj.path().display()))
+                    })?;
+                    link(obj.path(), tmp.path()).map_err(fail)?;
+                    let tmp_path = tmp.into_temp_path();
+                    return tmp_path
+                        .persist(output)
+                        .map_err(|e| fail(format!("cannot write '{}': {e}", output.display())));
+                }
+            }
+        }
+    };
+    std::fs::write(tmp.path(), bytes)
+        .map_err(|e| fail(format!("cannot write '{}': {e}", tmp.path().display())))?;
+    tmp.persist(output)
+        .map(|_| ())
+        .map_err(|e| fail(format!("cannot write '{}': {e}", output.display())))
+}
+
+/// The runtime library: `$TAIL_RT_LIB`, or `libtail_rt.a` next to this executable or in
+/// `../lib` from it.
+fn runtime_library() -> Result<std::path::PathBuf, String> {
+    if let Some(p) = std::env::var_os("TAIL_RT_LIB") {
+        let p = std::path::PathBuf::from(p);
+        return if p.is_file() {
+            Ok(p)
+        } else {
+            Err(format!(
+                "TAIL_RT_LIB names '{}', which is not a file",
+                p.display()
+            ))
+        };
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate tailc: {e}"))?;
+    let dir = exe.parent().unwrap_or(std::path::Path::new("."));
+    let candidates = [dir.join("libtail_rt.a"), dir.join("../lib/libtail_rt.a")];
+    candidates
+        .iter()
+        .find(|p| p.is_file())
+        .cloned()
+        .ok_or_else(|| {
+            format!(
+                "cannot find the runtime library libtail_rt.a (looked in {} and {}; build it with `cargo build -p tail-rt` or set TAIL_RT_LIB)",
+                candidates[0].display(),
+                candidates[1].display()
+            )
+        })
+}
+
+/// Links `object` with the runtime library into the executable `exe` (`$CC`, else `cc`).
+fn link(object: &std::path::Path, exe: &std::path::Path) -> Result<(), String> {
+    let rt = runtime_library()?;
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let out = std::process::Command::new(&cc)
+        .arg(object)
+        .arg(&rt)
+        .args([
+            "-lpthread",
+            "-ldl",
+            "-lm",
+            "-Wl,--gc-sections",
+            "-Wl,--strip-debug",
+            "-o",
+        ])
+        .arg(exe)
+        .output()
+        .map_err(|e| format!("cannot run the linker '{cc}': {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "linking with '{cc}' failed ({}):\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        ));
+    }
+    Ok(())
+}
+
+/// `tailc run --target=cpu`: builds the program into a temporary directory and runs it.
+fn run_native(
+    after: Option<&str>,
+    entry: &str,
+    inputs: &[String],
+    input: &str,
+    timing: Timing,
+) -> ExitCode {
+    if after.is_some() || !inputs.is_empty() {
+        eprintln!("tailc: error: --after and --input are only supported with --target=interp");
         return ExitCode::FAILURE;
     }
-    if let Some(pm) = pm.as_mut() {
-        if let Err(e) = pm.run(&mut ctx, module) {
-            let ds = ctx.take_diagnostics();
-            for d in &ds {
-                eprint!("{}", ctx.render_diagnostic(d));
-            }
-            if ds.is_empty() {
-                eprintln!("tailc: error: {e}");
-            }
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tailc: error: cannot create a temporary directory: {e}");
             return ExitCode::FAILURE;
+        }
+    };
+    let exe = dir.path().join("program");
+    let opts = tail_codegen::host::HostOptions::default();
+    if let Err(code) = build(input, entry, Emit::Exe, &opts, &exe) {
+        return code;
+    }
+    let mut cmd = std::process::Command::new(&exe);
+    if timing.time {
+        cmd.arg("--time");
+    }
+    if let Some(n) = timing.runs {
+        cmd.arg(format!("--runs={n}"));
+    }
+    match cmd.status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(s) => {
+            if s.code().is_none() {
+                eprintln!("tailc: error: the program was terminated ({s})");
+            }
+            ExitCode::from(s.code().map_or(1, |c| c.clamp(1, 255) as u8))
+        }
+        Err(e) => {
+            eprintln!("tailc: error: cannot run the compiled program: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The pipeline string for `--after`: `builtin.module(…)` as given, anything else nested in it.
+fn anchored(pipeline: &str) -> String {
+    let p = pipeline.trim();
+    if p.starts_with("builtin.module(") {
+        p.to_string()
+    } else {
+        format!("builtin.module({p})")
+    }
+}
+
+fn run(
+    after: Option<&str>,
+    entry: &str,
+    inputs: &[String],
+    input: &str,
+    timing: Timing,
+) -> ExitCode {
+    // Validate the pipeline before reading the program.
+    if let Some(p) = after {
+        if let Err(e) = PassManager::parse(&anchored(p)) {
+            eprint!("tailc: error: invalid --after pipeline\n{}", e.render());
+            return ExitCode::FAILURE;
+        }
+    }
+    let (mut ctx, module) = match load(input, entry) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    if let Some(p) = after {
+        if let Err(code) = run_pipeline(&mut ctx, module, p) {
+            return code;
         }
     }
     let args = if entry == "main" && inputs.is_empty() && !input.ends_with(".fcl") {
@@ -201,22 +502,31 @@ fn run(
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let result = match args {
-        None => tail_interp::run_module(&ctx, module, &mut out),
-        Some(args) => tail_interp::run_function(&ctx, module, entry, args, &mut out),
-    };
-    match result {
-        Ok(v) => {
-            let _ = writeln!(out, "{}", tail_interp::format_value(&v));
-            let _ = out.flush();
-            ExitCode::SUCCESS
+    for k in 0..timing.runs.unwrap_or(1) {
+        let start = std::time::Instant::now();
+        let mut sink = std::io::sink();
+        // Later runs print nothing (their output would repeat the first run's).
+        let w: &mut dyn Write = if k == 0 { &mut out } else { &mut sink };
+        let result = match &args {
+            None => tail_interp::run_module(&ctx, module, w),
+            Some(args) => tail_interp::run_function(&ctx, module, entry, args.clone(), w),
+        };
+        match result {
+            Ok(v) => {
+                let _ = writeln!(w, "{}", tail_interp::format_value(&v));
+                let _ = w.flush();
+            }
+            Err(d) => {
+                let _ = out.flush();
+                eprint!("{}", ctx.render_diagnostic(&d));
+                return ExitCode::FAILURE;
+            }
         }
-        Err(d) => {
-            let _ = out.flush();
-            eprint!("{}", ctx.render_diagnostic(&d));
-            ExitCode::FAILURE
+        if timing.time {
+            eprintln!("time: total {:.3} ms", start.elapsed().as_secs_f64() * 1e3);
         }
     }
+    ExitCode::SUCCESS
 }
 
 /// The interpreter values of `--input`s for the parameters of `@entry`.

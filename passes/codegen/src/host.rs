@@ -1,0 +1,291 @@
+//! Host code → LLVM IR → a native object file.
+//!
+//! [`compile_host_module`] takes the text of the host IR that the `tail-to-cpu-rt` pipeline
+//! produces (`func`, `scf`, `arith`, `math`, `memref` ops; runtime calls; the program entry
+//! `@tail_program`; `@F.parK.launch` declarations for the outlined parallel loops) and:
+//!
+//! 1. **parses** it with melior;
+//! 2. **lowers** it to the LLVM dialect with upstream passes ([`HOST_PASSES`]);
+//! 3. **translates** it to LLVM IR (`mlirTranslateModuleToLLVMIR`);
+//! 4. **defines the launches**: each declared `@F.parK.launch(count, captured…)` becomes a
+//!    function that stores the captured values in a context struct on its stack and calls
+//!    the runtime's `tail_rt_parallel_for_ranges(count, trampoline, &context)`; the trampoline
+//!    `(context, start, end)` loads them and calls the range function `@F.parK(start, end,
+//!    captured…)` (inlined there by the optimizer);
+//! 5. adds the C **`main`**: `return tail_rt_main(argc, argv, tail_program)` (options
+//!    `--time`, `--runs N`; see docs/RUNTIME.md);
+//! 6. **optimizes** with LLVM's `default<O3>` for the host CPU (the thread loops of the
+//!    kernels are the inner loops it vectorizes) and **emits** an object file.
+//!
+//! Every stage's text is kept in [`HostOutput`].
+
+use inkwell::module::Linkage;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{
+    CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine,
+};
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
+use inkwell::{AddressSpace, OptimizationLevel};
+
+use crate::ptx::{translate_to_llvm_ir, CodegenError, MlirSession};
+
+/// The upstream passes that take the host IR to the LLVM dialect, in order.
+pub const HOST_PASSES: &[&str] = &[
+    "convert-scf-to-cf",
+    "expand-strided-metadata",
+    "convert-math-to-llvm",
+    "convert-math-to-libm",
+    "finalize-memref-to-llvm",
+    "convert-arith-to-llvm",
+    "convert-index-to-llvm",
+    "convert-cf-to-llvm",
+    "convert-func-to-llvm",
+    "reconcile-unrealized-casts",
+];
+
+/// The textual pipeline of [`HOST_PASSES`].
+pub fn host_pipeline() -> String {
+    format!("builtin.module({})", HOST_PASSES.join(","))
+}
+
+/// The name suffix of the launch declarations `convert-parallel-to-rt` creates.
+pub const LAUNCH_SUFFIX: &str = ".launch";
+
+/// Options of [`compile_host_module`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostOptions {
+    /// LLVM optimization level, 0 to 3 (`default<ON>` and the code generator's level).
+    pub opt_level: u8,
+    /// The CPU to generate code for: `None` for the host's CPU and its features (the
+    /// executable then runs on this machine and its kind), `Some("x86-64")` for any x86-64.
+    pub cpu: Option<String>,
+}
+
+impl Default for HostOptions {
+    fn default() -> Self {
+        HostOptions {
+            opt_level: 3,
+            cpu: None,
+        }
+    }
+}
+
+/// The stages of [`compile_host_module`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostOutput {
+    /// The module in the LLVM dialect.
+    pub llvm_dialect: String,
+    /// LLVM IR with the launches and `main` defined, before optimization.
+    pub llvm_ir: String,
+    /// LLVM IR after `default<ON>`.
+    pub optimized_llvm_ir: String,
+    /// The object file (ELF for the host).
+    pub object: Vec<u8>,
+}
+
+/// The host target machine for `opts`.
+fn host_machine(opts: &HostOptions) -> Result<TargetMachine, CodegenError> {
+    Target::initialize_native(&InitializationConfig::default())
+        .map_err(|e| CodegenError::Llvm(format!("no native target: {e}")))?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple)
+        .map_err(|e| CodegenError::Llvm(format!("no target for the host: {e}")))?;
+    let (cpu, features) = match &opts.cpu {
+        None => (
+            TargetMachine::get_host_cpu_name().to_string(),
+            TargetMachine::get_host_cpu_features().to_string(),
+        ),
+        Some(c) => (c.clone(), String::new()),
+    };
+    let level = match opts.opt_level.min(3) {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    };
+    target
+        .create_target_machine(
+            &triple,
+            &cpu,
+            &features,
+            level,
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| {
+            CodegenError::Llvm(format!("cannot create a target machine for CPU '{cpu}'"))
+        })
+}
+
+/// Compiles host IR to an object file (see the module documentation).
+///
+/// # Errors
+///
+/// A [`CodegenError`] for the first stage that fails (MLIR's diagnostics for parsing and
+/// lowering, LLVM's message after that); never panics on bad input.
+pub fn compile_host_module(text: &str, opts: &HostOptions) -> Result<HostOutput, CodegenError> {
+    let session = MlirSession::new();
+    let mut module = session.parse(text)?;
+    session.run_pipeline(&mut module, &host_pipeline())?;
+    let llvm_dialect = module.as_operation().to_string();
+    let machine = host_machine(opts)?;
+    let llvm_ctx = inkwell::context::Context::create();
+    let m = translate_to_llvm_ir(&session, &module, &llvm_ctx, "host")?;
+    m.set_name("tail_program");
+    m.set_triple(&machine.get_triple());
+    m.set_data_layout(&machine.get_target_data().get_data_layout());
+    define_launches(&llvm_ctx, &m)?;
+    define_main(&llvm_ctx, &m)?;
+    m.verify()
+        .map_err(|e| CodegenError::Llvm(format!("invalid LLVM IR: {e}")))?;
+    let llvm_ir = m.print_to_string().to_string();
+    m.run_passes(
+        &format!("default<O{}>", opts.opt_level.min(3)),
+        &machine,
+        PassBuilderOptions::create(),
+    )
+    .map_err(|e| CodegenError::Llvm(format!("optimizing: {e}")))?;
+    let optimized_llvm_ir = m.print_to_string().to_string();
+    let object = machine
+        .write_to_memory_buffer(&m, FileType::Object)
+        .map_err(|e| CodegenError::Llvm(format!("emitting the object file: {e}")))?
+        .as_slice()
+        .to_vec();
+    Ok(HostOutput {
+        llvm_dialect,
+        llvm_ir,
+        optimized_llvm_ir,
+        object,
+    })
+}
+
+/// Defines every declared `@F.parK.launch` (see the module documentation).
+fn define_launches<'ll>(
+    ctx: &'ll inkwell::context::Context,
+    m: &inkwell::module::Module<'ll>,
+) -> Result<(), CodegenError> {
+    let launches: Vec<FunctionValue<'ll>> = m
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() == 0)
+        .filter(|f| f.get_name().to_string_lossy().ends_with(LAUNCH_SUFFIX))
+        .collect();
+    if launches.is_empty() {
+        return Ok(());
+    }
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    let pool_ty = ctx
+        .void_type()
+        .fn_type(&[i64t.into(), ptr.into(), ptr.into()], false);
+    let pool = m
+        .get_function("tail_rt_parallel_for_ranges")
+        .unwrap_or_else(|| m.add_function("tail_rt_parallel_for_ranges", pool_ty, None));
+    let llvm = |what: &str, e: inkwell::builder::BuilderError| {
+        CodegenError::Llvm(format!("building {what}: {e}"))
+    };
+    for launch in launches {
+        let lname = launch.get_name().to_string_lossy().into_owned();
+        let bname = &lname[..lname.len() - LAUNCH_SUFFIX.len()];
+        let body = m.get_function(bname).ok_or_else(|| {
+            CodegenError::Llvm(format!("@{lname} has no range function @{bname}"))
+        })?;
+        let lparams = launch.get_params();
+        let bparams = body.get_type().get_param_types();
+        if lparams.is_empty() || bparams.len() != lparams.len() + 1 {
+            return Err(CodegenError::Llvm(format!(
+                "@{lname} and @{bname} have mismatched parameters"
+            )));
+        }
+        let caps: Vec<BasicValueEnum<'ll>> = lparams[1..].to_vec();
+        let cap_tys: Vec<BasicTypeEnum<'ll>> = caps.iter().map(|v| v.get_type()).collect();
+        let st = ctx.struct_type(&cap_tys, false);
+        // The trampoline: (context, start, end) → body(start, end, captured…).
+        let tramp_ty = ctx
+            .void_type()
+            .fn_type(&[ptr.into(), i64t.into(), i64t.into()], false);
+        let tramp = m.add_function(
+            &format!("{bname}.trampoline"),
+            tramp_ty,
+            Some(Linkage::Internal),
+        );
+        let b = ctx.create_builder();
+        b.position_at_end(ctx.append_basic_block(tramp, "entry"));
+        let tp = tramp.get_params();
+        let cptr = tp[0].into_pointer_value();
+        let mut args: Vec<BasicMetadataValueEnum<'ll>> = vec![tp[1].into(), tp[2].into()];
+        for (k, ty) in cap_tys.iter().enumerate() {
+            let field = b
+                .build_struct_gep(st, cptr, k as u32, "field")
+                .map_err(|e| llvm("the trampoline", e))?;
+            let v = b
+                .build_load(*ty, field, "cap")
+                .map_err(|e| llvm("the trampoline", e))?;
+            args.push(v.into());
+        }
+        b.build_call(body, &args, "")
+            .map_err(|e| llvm("the trampoline", e))?;
+        b.build_return(None)
+            .map_err(|e| llvm("the trampoline", e))?;
+        // The launch: store the captured values, run the ranges on the pool.
+        launch.set_linkage(Linkage::Internal);
+        b.position_at_end(ctx.append_basic_block(launch, "entry"));
+        let slot = b
+            .build_alloca(st, "context")
+            .map_err(|e| llvm("a launch", e))?;
+        for (k, v) in caps.iter().enumerate() {
+            let field = b
+                .build_struct_gep(st, slot, k as u32, "field")
+                .map_err(|e| llvm("a launch", e))?;
+            b.build_store(field, *v).map_err(|e| llvm("a launch", e))?;
+        }
+        let fptr = tramp.as_global_value().as_pointer_value();
+        b.build_call(pool, &[lparams[0].into(), fptr.into(), slot.into()], "")
+            .map_err(|e| llvm("a launch", e))?;
+        b.build_return(None).map_err(|e| llvm("a launch", e))?;
+    }
+    Ok(())
+}
+
+/// Defines `int main(int argc, char **argv) { return tail_rt_main(argc, argv, tail_program); }`.
+fn define_main<'ll>(
+    ctx: &'ll inkwell::context::Context,
+    m: &inkwell::module::Module<'ll>,
+) -> Result<(), CodegenError> {
+    let program = m
+        .get_function("tail_program")
+        .filter(|f| f.count_basic_blocks() > 0)
+        .ok_or_else(|| CodegenError::Llvm("the module defines no @tail_program".into()))?;
+    if m.get_function("main").is_some() {
+        return Err(CodegenError::Llvm(
+            "the module already has a function named main".into(),
+        ));
+    }
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i32t = ctx.i32_type();
+    let rt_main_ty = i32t.fn_type(&[i32t.into(), ptr.into(), ptr.into()], false);
+    let rt_main = m.add_function("tail_rt_main", rt_main_ty, None);
+    let main_ty = i32t.fn_type(&[i32t.into(), ptr.into()], false);
+    let main = m.add_function("main", main_ty, None);
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(main, "entry"));
+    let p = main.get_params();
+    let llvm =
+        |e: inkwell::builder::BuilderError| CodegenError::Llvm(format!("building main: {e}"));
+    let status = b
+        .build_call(
+            rt_main,
+            &[
+                p[0].into(),
+                p[1].into(),
+                program.as_global_value().as_pointer_value().into(),
+            ],
+            "status",
+        )
+        .map_err(llvm)?
+        .try_as_basic_value()
+        .basic()
+        .ok_or_else(|| CodegenError::Llvm("tail_rt_main returns nothing".into()))?;
+    b.build_return(Some(&status)).map_err(llvm)?;
+    Ok(())
+}
