@@ -447,7 +447,12 @@ def cpu_section(a, rows, env, failures):
              "median wall-clock time of %d runs each: `tailc run --target=interp` (parsing and "
              "compiling included) against its `tailc build --target=cpu` executable "
              "(1 thread)" % a.runs,
-             "", ]
+             ]
+    if max(float(env["load0"]), float(env["load1"])) > env["cores"] - 0.5:
+        lines.append("- The machine was running other jobs during this run (a load average near "
+                     "or above its core count): the times, the 2-thread ones most, are slower "
+                     "than on an idle machine")
+    lines.append("")
     hdr = ["program", "compile (s)", "tail %dt (ms)" % t1]
     if t2:
         hdr.append("tail %dt (ms)" % t2)
