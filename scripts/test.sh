@@ -55,7 +55,8 @@ step() {
 
 step cargo fmt --all --check
 step cargo clippy --workspace --all-targets -- -D warnings
-step cargo build --workspace --bins
+# Builds the tools and the runtime library (target/debug/libtail_rt.a) that `tailc build` links.
+step cargo build --workspace
 step cargo test --workspace
 
 printf '\nAll tests passed.\n'

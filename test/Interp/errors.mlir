@@ -1,9 +1,9 @@
 // RUN: split-file %s %t
-// RUN: not tailc run %t/iota.mlir 2>&1 | FileCheck %s --check-prefix=IOTA
-// RUN: not tailc run %t/zip.mlir 2>&1 | FileCheck %s --check-prefix=ZIP
-// RUN: not tailc run %t/transp2.mlir 2>&1 | FileCheck %s --check-prefix=TRANSP2
-// RUN: not tailc run %t/idx.mlir 2>&1 | FileCheck %s --check-prefix=IDX
-// RUN: not tailc run %t/reshape.mlir 2>&1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not tailc run --target=interp %t/iota.mlir 2>&1 | FileCheck %s --check-prefix=IOTA
+// RUN: not tailc run --target=interp %t/zip.mlir 2>&1 | FileCheck %s --check-prefix=ZIP
+// RUN: not tailc run --target=interp %t/transp2.mlir 2>&1 | FileCheck %s --check-prefix=TRANSP2
+// RUN: not tailc run --target=interp %t/idx.mlir 2>&1 | FileCheck %s --check-prefix=IDX
+// RUN: not tailc run --target=interp %t/reshape.mlir 2>&1 | FileCheck %s --check-prefix=RESHAPE
 
 // Runtime errors are diagnostics naming the op, at its location; output printed before the
 // error is kept.

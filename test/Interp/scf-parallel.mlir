@@ -1,4 +1,4 @@
-// RUN: tailc run %s | FileCheck %s
+// RUN: tailc run --target=interp %s | FileCheck %s
 
 // The interpreter runs scf.parallel's iterations one after the other (the first dimension
 // fastest) and combines the values of each iteration's scf.reduce into the init values with

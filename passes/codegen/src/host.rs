@@ -28,11 +28,38 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue};
 use inkwell::{AddressSpace, OptimizationLevel};
 
-use crate::ptx::{translate_to_llvm_ir, CodegenError, MlirSession};
+use melior::ir::attribute::StringAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike};
+use melior::ir::{Attribute, Identifier, Location};
+
+use crate::ptx::{
+    gpu_module_ptx, gpu_modules, lowering_pipeline, target_machine, translate_to_llvm_ir,
+    CodegenError, MlirSession, PtxOptions,
+};
 
 /// The upstream passes that take the host IR to the LLVM dialect, in order.
 pub const HOST_PASSES: &[&str] = &[
     "convert-scf-to-cf",
+    "expand-strided-metadata",
+    "convert-math-to-llvm",
+    "convert-math-to-libm",
+    "finalize-memref-to-llvm",
+    "convert-arith-to-llvm",
+    "convert-index-to-llvm",
+    "convert-cf-to-llvm",
+    "convert-func-to-llvm",
+    "reconcile-unrealized-casts",
+];
+
+/// The upstream passes that take the host code of the gpu level (synchronous `gpu.alloc`,
+/// `gpu.memcpy`, `gpu.launch_func`, `gpu.dealloc`) to the LLVM dialect: `gpu-async-region`
+/// chains the gpu ops on streams (waiting where the host needs their results), `gpu-to-llvm`
+/// turns them into calls of the `mgpu*` runtime functions.
+pub const CUDA_HOST_PASSES: &[&str] = &[
+    "func.func(gpu-async-region)",
+    "convert-scf-to-cf",
+    "gpu-to-llvm",
     "expand-strided-metadata",
     "convert-math-to-llvm",
     "convert-math-to-libm",
@@ -118,6 +145,112 @@ fn host_machine(opts: &HostOptions) -> Result<TargetMachine, CodegenError> {
         })
 }
 
+/// The stages of [`compile_cuda_host_module`]: the host's, and each kernel module's PTX.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CudaHostOutput {
+    /// The host code's stages.
+    pub host: HostOutput,
+    /// `(gpu.module name, PTX)` of each kernel module, embedded in the object.
+    pub ptx: Vec<(String, String)>,
+}
+
+/// `text` as an MLIR string literal body (`"` and `\` escaped, other bytes outside printable
+/// ASCII as `\HH`).
+fn mlir_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for b in text.bytes() {
+        match b {
+            b'"' | b'\\' => out.push_str(&format!("\\{:02X}", b)),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\{:02X}", b)),
+        }
+    }
+    out
+}
+
+/// Compiles the gpu level (host functions with `gpu` ops, `gpu.module`s of kernels, runtime
+/// calls from `convert-tail-io-to-rt`) to a host object file that runs the kernels on a CUDA
+/// GPU:
+///
+/// 1. the `gpu.module`s are lowered and compiled to PTX as by [`crate::ptx::compile_gpu_module`];
+/// 2. the host code is lowered with [`CUDA_HOST_PASSES`];
+/// 3. each `gpu.module` is replaced by a `gpu.binary` holding its PTX
+///    (`#gpu.object<#nvvm.target<chip = …>, assembly = "…">`), which the LLVM translation
+///    embeds and loads at startup with `mgpuModuleLoadJIT` (the driver compiles the PTX for the
+///    device it runs on, at its highest optimization level, 4: the object's `O` property);
+/// 4. as [`compile_host_module`] from the translation on (`main`, O3, object file).
+///
+/// # Errors
+///
+/// A [`CodegenError`] for the first stage that fails.
+pub fn compile_cuda_host_module(
+    text: &str,
+    opts: &HostOptions,
+    ptx_opts: &PtxOptions,
+) -> Result<CudaHostOutput, CodegenError> {
+    let session = MlirSession::new();
+    let mut module = session.parse(text)?;
+    session.run_pipeline(&mut module, &lowering_pipeline(ptx_opts))?;
+    let nvptx = target_machine(ptx_opts)?;
+    let mut ptx = Vec::new();
+    for (name, gm) in gpu_modules(&module) {
+        let out = gpu_module_ptx(&session, name.clone(), gm, &nvptx, ptx_opts)?;
+        ptx.push((name, out.ptx));
+    }
+    session.run_pipeline(
+        &mut module,
+        &format!("builtin.module({})", CUDA_HOST_PASSES.join(",")),
+    )?;
+    let ctx = &session.context;
+    for (name, gm) in gpu_modules(&module) {
+        let code = &ptx
+            .iter()
+            .find(|(n, _)| *n == name)
+            .expect("compiled above")
+            .1;
+        let objects = format!(
+            "[#gpu.object<#nvvm.target<chip = \"{}\">, properties = {{O = 4 : i32}}, assembly = \"{}\">]",
+            ptx_opts.chip.name(),
+            mlir_string(code)
+        );
+        let objects = Attribute::parse(ctx, &objects).ok_or_else(|| {
+            CodegenError::Binary(format!("cannot build the gpu.object of @{name}"))
+        })?;
+        // The object manager that embeds the (only) object and loads it at startup.
+        let handler = Attribute::parse(ctx, "#gpu.select_object<0 : i64>")
+            .ok_or_else(|| CodegenError::Binary("cannot build #gpu.select_object".to_string()))?;
+        let binary = OperationBuilder::new("gpu.binary", Location::unknown(ctx))
+            .add_attributes(&[
+                (
+                    Identifier::new(ctx, "sym_name"),
+                    StringAttribute::new(ctx, &name).into(),
+                ),
+                (Identifier::new(ctx, "offloadingHandler"), handler),
+                (Identifier::new(ctx, "objects"), objects),
+            ])
+            .build()
+            .map_err(|e| CodegenError::Binary(format!("building gpu.binary @{name}: {e}")))?;
+        module.body().insert_operation_before(gm, binary);
+        // SAFETY: nothing refers to the `gpu.module` any more (launches name the symbol, now
+        // the binary's); it is unlinked from its block first, then the owned value destroys it.
+        let mut owned = unsafe { melior::ir::Operation::from_raw(gm.to_raw()) };
+        owned.remove_from_parent();
+        drop(owned);
+    }
+    if !module.as_operation().verify() {
+        return Err(CodegenError::Binary(format!(
+            "the module with gpu.binary ops does not verify{}",
+            session
+                .take_diagnostics()
+                .iter()
+                .map(|d| format!("\n{d}"))
+                .collect::<String>()
+        )));
+    }
+    let host = finish(&session, &module, opts)?;
+    Ok(CudaHostOutput { host, ptx })
+}
+
 /// Compiles host IR to an object file (see the module documentation).
 ///
 /// # Errors
@@ -128,15 +261,32 @@ pub fn compile_host_module(text: &str, opts: &HostOptions) -> Result<HostOutput,
     let session = MlirSession::new();
     let mut module = session.parse(text)?;
     session.run_pipeline(&mut module, &host_pipeline())?;
+    finish(&session, &module, opts)
+}
+
+/// From a module in the LLVM dialect: translation, launches, `main`, linkage, O3, object.
+fn finish(
+    session: &MlirSession,
+    module: &melior::ir::Module<'_>,
+    opts: &HostOptions,
+) -> Result<HostOutput, CodegenError> {
     let llvm_dialect = module.as_operation().to_string();
     let machine = host_machine(opts)?;
     let llvm_ctx = inkwell::context::Context::create();
-    let m = translate_to_llvm_ir(&session, &module, &llvm_ctx, "host")?;
+    let m = translate_to_llvm_ir(session, module, &llvm_ctx, "host")?;
     m.set_name("tail_program");
     m.set_triple(&machine.get_triple());
     m.set_data_layout(&machine.get_target_data().get_data_layout());
     define_launches(&llvm_ctx, &m)?;
     define_main(&llvm_ctx, &m)?;
+    // Only `main` (and `tail_program`, which it calls) is seen from outside: everything else
+    // may be inlined, specialized and dropped.
+    for f in m.get_functions() {
+        let name = f.get_name().to_string_lossy();
+        if f.count_basic_blocks() > 0 && name != "main" && name != "tail_program" {
+            f.set_linkage(Linkage::Internal);
+        }
+    }
     m.verify()
         .map_err(|e| CodegenError::Llvm(format!("invalid LLVM IR: {e}")))?;
     let llvm_ir = m.print_to_string().to_string();

@@ -393,7 +393,7 @@ impl MlirSession {
 }
 
 /// The top-level `gpu.module` ops of `module`, with their symbol names.
-fn gpu_modules<'c, 'a>(module: &'a Module<'c>) -> Vec<(String, OperationRef<'c, 'a>)> {
+pub(crate) fn gpu_modules<'c, 'a>(module: &'a Module<'c>) -> Vec<(String, OperationRef<'c, 'a>)> {
     let mut out = Vec::new();
     let mut op = module.body().first_operation();
     while let Some(o) = op {
@@ -454,43 +454,55 @@ pub fn compile_gpu_module(text: &str, opts: &PtxOptions) -> Result<PtxOutput, Co
     let machine = target_machine(opts)?;
     let mut modules = Vec::new();
     for (name, gpu_module) in gpu_modules(&module) {
-        let standalone = extract_gpu_module(&session, gpu_module)?;
-        let llvm_dialect = standalone.as_operation().to_string();
-        let llvm_ctx = inkwell::context::Context::create();
-        let llvm_module = translate_to_llvm_ir(&session, &standalone, &llvm_ctx, &name)?;
-        llvm_module.set_name(&name);
-        llvm_module.set_source_file_name(&name);
-        llvm_module.set_triple(&machine.get_triple());
-        llvm_module.set_data_layout(&machine.get_target_data().get_data_layout());
-        llvm_module
-            .verify()
-            .map_err(|e| CodegenError::Llvm(format!("invalid LLVM IR for @{name}: {e}")))?;
-        let llvm_ir = llvm_module.print_to_string().to_string();
-        libdevice::link_into(&llvm_module, &machine, opts.libdevice.as_deref(), &name)?;
-        llvm_module
-            .run_passes(
-                &format!("default<O{}>", opts.level()),
-                &machine,
-                PassBuilderOptions::create(),
-            )
-            .map_err(|e| CodegenError::Llvm(format!("optimizing @{name}: {e}")))?;
-        let optimized_llvm_ir = llvm_module.print_to_string().to_string();
-        check_no_unresolved_calls(&llvm_module, &name)?;
-        let buffer = machine
-            .write_to_memory_buffer(&llvm_module, FileType::Assembly)
-            .map_err(|e| CodegenError::Llvm(format!("emitting PTX for @{name}: {e}")))?;
-        let ptx = String::from_utf8_lossy(buffer.as_slice()).into_owned();
-        modules.push(GpuModuleOutput {
-            name,
-            llvm_dialect,
-            llvm_ir,
-            optimized_llvm_ir,
-            ptx,
-        });
+        modules.push(gpu_module_ptx(&session, name, gpu_module, &machine, opts)?);
     }
     Ok(PtxOutput {
         lowered_mlir,
         modules,
+    })
+}
+
+/// Compiles one lowered `gpu.module` (LLVM and NVVM dialects) to PTX: extraction into a
+/// standalone module, translation, libdevice, `default<ON>`, PTX emission.
+pub(crate) fn gpu_module_ptx(
+    session: &MlirSession,
+    name: String,
+    gpu_module: OperationRef<'_, '_>,
+    machine: &TargetMachine,
+    opts: &PtxOptions,
+) -> Result<GpuModuleOutput, CodegenError> {
+    let standalone = extract_gpu_module(session, gpu_module)?;
+    let llvm_dialect = standalone.as_operation().to_string();
+    let llvm_ctx = inkwell::context::Context::create();
+    let llvm_module = translate_to_llvm_ir(session, &standalone, &llvm_ctx, &name)?;
+    llvm_module.set_name(&name);
+    llvm_module.set_source_file_name(&name);
+    llvm_module.set_triple(&machine.get_triple());
+    llvm_module.set_data_layout(&machine.get_target_data().get_data_layout());
+    llvm_module
+        .verify()
+        .map_err(|e| CodegenError::Llvm(format!("invalid LLVM IR for @{name}: {e}")))?;
+    let llvm_ir = llvm_module.print_to_string().to_string();
+    libdevice::link_into(&llvm_module, machine, opts.libdevice.as_deref(), &name)?;
+    llvm_module
+        .run_passes(
+            &format!("default<O{}>", opts.level()),
+            machine,
+            PassBuilderOptions::create(),
+        )
+        .map_err(|e| CodegenError::Llvm(format!("optimizing @{name}: {e}")))?;
+    let optimized_llvm_ir = llvm_module.print_to_string().to_string();
+    check_no_unresolved_calls(&llvm_module, &name)?;
+    let buffer = machine
+        .write_to_memory_buffer(&llvm_module, FileType::Assembly)
+        .map_err(|e| CodegenError::Llvm(format!("emitting PTX for @{name}: {e}")))?;
+    let ptx = String::from_utf8_lossy(buffer.as_slice()).into_owned();
+    Ok(GpuModuleOutput {
+        name,
+        llvm_dialect,
+        llvm_ir,
+        optimized_llvm_ir,
+        ptx,
     })
 }
 
@@ -526,7 +538,7 @@ fn check_no_unresolved_calls(
 }
 
 /// The NVPTX target machine for `opts`.
-fn target_machine(opts: &PtxOptions) -> Result<TargetMachine, CodegenError> {
+pub(crate) fn target_machine(opts: &PtxOptions) -> Result<TargetMachine, CodegenError> {
     Target::initialize_nvptx(&InitializationConfig::default());
     let triple = TargetTriple::create(NVPTX_TRIPLE);
     let target = Target::from_triple(&triple)

@@ -10,15 +10,18 @@
 //! | `tail.prArrX` of two cast memrefs | `func.call @tail_rt_print_memref_complex(re, im)` |
 //! | `tail.prScl{I,D,B,C,X}` | `func.call @tail_rt_print_{i32,i64,f64,bool,char,complex}` |
 //! | `tail.formatI`/`formatD`, `tail.readFile`/`readIntVecFile`/`readDoubleVecFile` | `%n = func.call @tail_rt_…_begin(…)`, `memref.alloc(%n)`, `func.call @tail_rt_take_{i32,f64}` |
-//! | `tail.roll` | `func.call @tail_rt_roll` |
+//! | `tail.bench %n, %x { body }` | `scf.for` from 0 to `n` carrying the value |
+//! | `tail.roll`, `tail.nowi` | `func.call @tail_rt_roll`, `func.call @tail_rt_nowi` |
 //! | `tail.const_char` | `arith.constant` (`i32` code point) |
 //! | complex scalars (`injx`, `d2x`, `addx`, `subx`, `mulx`, `negx`, `conjx`, `expx`, `rex`, `imx`, `magnx`) | pairs of `f64` computed with `arith`/`math` (`magnx` with C's `hypot`, as the interpreter) |
 //!
 //! `builtin.unrealized_conversion_cast` pairs that only re-type a value (memref → tail array →
 //! memref) fold away. It then renames every function `@f` of the module to `@tail.f` (no
 //! clash with C names such as `main` or `exp`) and adds **`func.func @tail_program()`**,
-//! which calls the entry function (`@main` unless given) and prints its result as the
-//! interpreter prints a program's result. What is left of the `tail` dialect afterwards (a
+//! which calls the entry function (`@main` unless given) on the program's `--input` values
+//! (`tail_rt_check_inputs`, `tail_rt_input_*`; vectors allocated and filled through the
+//! two-call protocol below) and prints its result as the
+//! interpreter prints a program's result (several results as one tuple, `(a,b)`). What is left of the `tail` dialect afterwards (a
 //! complex value carried through a loop, a `tail` op without a runtime form) is an error
 //! located at the op.
 //!
@@ -175,6 +178,17 @@ impl PassRun for ConvertTailIoToRt {
         let Some(mblock) = module_block(ctx, module) else {
             return Ok(());
         };
+        // `tail.bench` loops first (innermost first), so the ops of their bodies are converted
+        // where they end up.
+        let benches: Vec<OpId> = ctx
+            .walk_postorder(module)
+            .into_iter()
+            .filter(|&o| ctx.op_is(o, "tail.bench"))
+            .collect();
+        for op in benches {
+            bench_loop(ctx, op)?;
+            self.num_calls.add(1);
+        }
         let mut complex: FxHashMap<Value, (Value, Value)> = FxHashMap::default();
         let ops: Vec<OpId> = ctx
             .walk_preorder(module)
@@ -235,6 +249,49 @@ impl PassRun for ConvertTailIoToRt {
         }
         self.add_entry(ctx, module, &renamed)
     }
+}
+
+/// `tail.bench %n, %x { body }` (apply the body `n` times, starting from `x`) → `scf.for` from
+/// 0 to `n` carrying the value.
+fn bench_loop(ctx: &mut Context, op: OpId) -> PassResult {
+    let ops = ctx.operand_vec(op);
+    let body = ctx.entry_block(ctx.region(op, 0));
+    let (Some(body), [n, x]) = (body, ops.as_slice()) else {
+        return Err(err(ctx, op, IO, "expects a count, an initial value and a body").into());
+    };
+    let (n, x) = (*n, *x);
+    let mut b = Builder::before(ctx, op);
+    let idx = b.index_type();
+    let zero = build_constant_index(&mut b, 0);
+    let one = build_constant_index(&mut b, 1);
+    let count = if b.value_type(n) == idx {
+        n
+    } else {
+        build_unary(&mut b, "arith.index_cast", n, idx)
+    };
+    let (for_op, lbody) = tail_builtin::scf::ForOp::create(&mut b, zero, count, one, &[x]);
+    let mut map: FxHashMap<Value, Value> = FxHashMap::default();
+    let arg = b.block_args(body)[0];
+    map.insert(arg, b.block_args(lbody)[1]);
+    for o in b.block_op_vec(body) {
+        if b.op_is(o, "tail.yield") {
+            let vals: Vec<Value> = b
+                .operand_vec(o)
+                .iter()
+                .map(|v| *map.get(v).unwrap_or(v))
+                .collect();
+            b.set_insertion_point(InsertPoint::BlockEnd(lbody));
+            tail_builtin::scf::YieldOp::create(&mut b, &vals);
+            continue;
+        }
+        let cl = b.clone_op(o, &mut map);
+        b.insert_op(cl, InsertPoint::BlockEnd(lbody));
+    }
+    let r = b.result(for_op.op(), 0);
+    let old = b.result(op, 0);
+    ctx.replace_all_uses_with(old, r);
+    ctx.erase_op(op);
+    Ok(())
 }
 
 fn is_tail_type(ctx: &Context, ty: Type) -> bool {
@@ -489,6 +546,13 @@ impl ConvertTailIoToRt {
                 let rty = b.value_type(result.expect("a result"));
                 replacement = Some(cast_to(&mut b, &[m], rty));
             }
+            "nowi" => {
+                let x = operands[0];
+                if b.int_width(b.value_type(x)) != Some(32) {
+                    return Err(err(b.ctx, op, IO, "expects an i32 operand").into());
+                }
+                replacement = Some(call(&mut b, module, "tail_rt_nowi", &[x], &[i32t])[0]);
+            }
             "roll" => {
                 let x = operands[0];
                 if b.int_width(b.value_type(x)) != Some(32) {
@@ -633,6 +697,94 @@ impl ConvertTailIoToRt {
         Ok(m)
     }
 
+    /// The entry function's arguments from the program's `--input` values (one per
+    /// parameter, checked by `tail_rt_check_inputs`): scalars by `tail_rt_input_*`, rank-1
+    /// memrefs allocated with the input's length and filled by `tail_rt_take_*`.
+    fn inputs(
+        &mut self,
+        b: &mut Builder<'_>,
+        module: OpId,
+        f: OpId,
+        params: &[Type],
+    ) -> Result<Vec<Value>, Diagnostic> {
+        let i64t = b.int_type(64);
+        let n = tail_builtin::arith::build_constant_int(b, i64t, params.len() as i64);
+        call(b, module, "tail_rt_check_inputs", &[n], &[]);
+        let mut args = Vec::new();
+        for (k, &ty) in params.iter().enumerate() {
+            let kv = tail_builtin::arith::build_constant_int(b, i64t, k as i64);
+            let (elem, shape) = match b.type_kind(ty) {
+                TypeKind::MemRef { shape, elem, .. } => (*elem, Some(shape.clone())),
+                _ => (ty, None),
+            };
+            let suffix = match b.type_kind(elem) {
+                TypeKind::Integer { width: 32, .. } => "i32",
+                TypeKind::Integer { width: 64, .. } | TypeKind::Index => "i64",
+                TypeKind::Integer { width: 1, .. } => "bool",
+                TypeKind::Float(tail_ir::FloatKind::F64) => "f64",
+                _ => {
+                    return Err(err(
+                        b.ctx,
+                        f,
+                        IO,
+                        format!(
+                            "parameter #{} has a type that --input values cannot give",
+                            k + 1
+                        ),
+                    ))
+                }
+            };
+            match shape {
+                None => {
+                    let rt = match suffix {
+                        "bool" => b.int_type(8),
+                        "i64" => i64t,
+                        _ => elem,
+                    };
+                    let v = call(b, module, &format!("tail_rt_input_{suffix}"), &[kv], &[rt])[0];
+                    let v = match b.type_kind(ty) {
+                        TypeKind::Index => build_unary(b, "arith.index_cast", v, ty),
+                        TypeKind::Integer { width: 1, .. } => build_unary(b, "arith.trunci", v, ty),
+                        _ => v,
+                    };
+                    args.push(v);
+                }
+                Some(shape) if shape.len() == 1 => {
+                    let len = call(
+                        b,
+                        module,
+                        &format!("tail_rt_input_begin_{suffix}"),
+                        &[kv],
+                        &[i64t],
+                    )[0];
+                    let idx = b.index_type();
+                    let len = build_unary(b, "arith.index_cast", len, idx);
+                    let dynamic: Vec<Value> = if shape[0] == tail_ir::DYNAMIC {
+                        vec![len]
+                    } else {
+                        vec![]
+                    };
+                    let m = tail_builtin::memref::AllocOp::create(b, ty, &dynamic);
+                    let u = unranked(b, m);
+                    call(b, module, &format!("tail_rt_take_{suffix}"), &[u], &[]);
+                    args.push(m);
+                }
+                Some(_) => {
+                    return Err(err(
+                        b.ctx,
+                        f,
+                        IO,
+                        format!(
+                        "parameter #{} is not a scalar or a vector (--input values are vectors)",
+                        k + 1
+                    ),
+                    ))
+                }
+            }
+        }
+        Ok(args)
+    }
+
     /// `func.func @tail_program()`: calls the entry function and prints its result.
     fn add_entry(
         &mut self,
@@ -649,15 +801,7 @@ impl ConvertTailIoToRt {
         };
         let f = tail_builtin::util::lookup_symbol_in(ctx, module, &entry).expect("renamed");
         let fop = FuncOp::from_op(ctx, f).expect("a func.func");
-        if !fop.argument_types(ctx).is_empty() {
-            return Err(err(
-                ctx,
-                f,
-                IO,
-                "the program's entry function takes arguments (inputs of compiled programs are not supported)",
-            )
-            .into());
-        }
+        let params = fop.argument_types(ctx);
         let results = fop.result_types(ctx);
         if tail_builtin::util::lookup_symbol_in(ctx, module, "tail_program").is_some() {
             return Err(err(ctx, module, IO, "the module already defines @tail_program").into());
@@ -668,10 +812,13 @@ impl ConvertTailIoToRt {
         let fty = b.function_type(vec![], vec![]);
         let (_, body) = FuncOp::create(&mut b, "tail_program", fty);
         b.set_insertion_point(InsertPoint::BlockEnd(body));
-        let c = CallOp::create(&mut b, &entry, &[], &results);
+        let args = self.inputs(&mut b, module, f, &params)?;
+        let c = CallOp::create(&mut b, &entry, &args, &results);
         let vals = b.results(c.op()).to_vec();
-        if vals.len() > 1 {
-            return Err(err(b.ctx, f, IO, "the entry function returns several values (a tuple result is not supported in compiled programs)").into());
+        // Several results print as one tuple, `(a,b)`.
+        let tuple = vals.len() > 1;
+        if tuple {
+            call(&mut b, module, "tail_rt_tuple_begin", &[], &[]);
         }
         let i64t = b.int_type(64);
         let i8t = b.int_type(8);
@@ -720,6 +867,9 @@ impl ConvertTailIoToRt {
                     );
                 }
             }
+        }
+        if tuple {
+            call(&mut b, module, "tail_rt_tuple_end", &[], &[]);
         }
         ReturnOp::create(&mut b, &[]);
         Ok(())
@@ -849,7 +999,10 @@ fn outline(ctx: &mut Context, module: OpId, func: OpId, par: OpId, name: &str) -
     for k in 0..d {
         push(lbs[k], &mut needed);
         push(steps[k], &mut needed);
-        push(counts[k], &mut needed);
+        // The last dimension's count is not needed to delinearize.
+        if k + 1 < d {
+            push(counts[k], &mut needed);
+        }
     }
     let is_const = |ctx: &Context, v: Value| {
         ctx.defining_op(v)
@@ -900,10 +1053,10 @@ fn outline(ctx: &mut Context, module: OpId, func: OpId, par: OpId, name: &str) -
     // Delinearize: first dimension fastest.
     let mut rest = b.block_args(lbody)[0];
     for k in 0..d {
-        let cnt = map[&counts[k]];
         let coord = if k + 1 == d {
             rest
         } else {
+            let cnt = map[&counts[k]];
             let c = build_binary(&mut b, "arith.remui", rest, cnt);
             rest = build_binary(&mut b, "arith.divui", rest, cnt);
             c

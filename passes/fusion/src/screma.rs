@@ -285,8 +285,8 @@ pub(crate) fn ancestor_in(ctx: &Context, mut op: OpId, block: BlockId) -> Option
 }
 
 /// The extent of axis 0 of array `v` when it is known statically: from its type, through the
-/// maps that produced it (a map's results have its inputs' extent) and through reshapes with
-/// constant extents.
+/// maps that produced it (a map's results have its inputs' extent), through reshapes with
+/// constant extents and iotas of a constant count.
 pub(crate) fn static_outer_extent(ctx: &Context, v: Value) -> Option<i64> {
     // A search over the producers (each array visited once: maps reading shared arrays form
     // a DAG, which a plain recursion would walk once per path).
@@ -306,10 +306,12 @@ pub(crate) fn static_outer_extent(ctx: &Context, v: Value) -> Option<i64> {
                 let Some(d) = ctx.defining_op(v) else {
                     continue;
                 };
-                if ctx.op_is(d, "soac.reshape") {
+                if ctx.op_is(d, "soac.reshape") || ctx.op_is(d, "soac.iota") {
+                    // A reshape's first extent operand; an iota's count.
+                    let k = if ctx.op_is(d, "soac.iota") { 0 } else { 1 };
                     if let Some(n) = ctx
                         .operand_vec(d)
-                        .get(1)
+                        .get(k)
                         .and_then(|&e| tail_builtin::util::constant_int(ctx, e))
                     {
                         return Some(n);

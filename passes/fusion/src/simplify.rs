@@ -270,8 +270,10 @@ impl RewritePattern for SimplifyInputs {
 
 /// The source of `x` when `x` is a non-cyclic `soac.reshape` that keeps the source's rank and
 /// every extent (each static source extent equals the result's static extent or its constant
-/// extent operand; a dynamic source extent is only matched by the same dynamic extent value
-/// read with `soac.dim`, which is not tried here).
+/// extent operand; a dynamic outer source extent matches when [`static_outer_extent`] knows
+/// it, other dynamic extents never).
+///
+/// [`static_outer_extent`]: crate::screma::static_outer_extent
 fn shape_cast_source(ctx: &Context, x: Value) -> Option<Value> {
     let d = ctx
         .defining_op(x)
@@ -286,11 +288,18 @@ fn shape_cast_source(ctx: &Context, x: Value) -> Option<Value> {
         return None;
     }
     let mut dynamic = ctx.operand_vec(d).into_iter().skip(1);
-    for (&s, &r) in ss.iter().zip(rs.iter()) {
+    for (axis, (&s, &r)) in ss.iter().zip(rs.iter()).enumerate() {
         let r = if r == DYNAMIC {
             tail_builtin::util::constant_int(ctx, dynamic.next()?)?
         } else {
             r
+        };
+        // A dynamic outer extent of the source may still be known: an iota of a constant
+        // count, or maps of one.
+        let s = if s == DYNAMIC && axis == 0 {
+            crate::screma::static_outer_extent(ctx, src).unwrap_or(DYNAMIC)
+        } else {
+            s
         };
         if s == DYNAMIC || s != r {
             return None;

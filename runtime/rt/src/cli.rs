@@ -3,13 +3,45 @@
 use std::ffi::{c_char, CStr};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use crate::fail::entry;
 
 static RUNS: AtomicI64 = AtomicI64::new(1);
 static TIME: AtomicBool = AtomicBool::new(false);
+static INPUTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// The text of `--input` number `k` (0-based), or the error that there is none.
+pub(crate) fn input(k: i64) -> Result<String, String> {
+    let inputs = INPUTS.lock().unwrap_or_else(|p| p.into_inner());
+    usize::try_from(k)
+        .ok()
+        .and_then(|k| inputs.get(k).cloned())
+        .ok_or_else(|| {
+            format!(
+                "the program has no input #{} (give one --input VALUE per parameter)",
+                k + 1
+            )
+        })
+}
+
+/// `void tail_rt_check_inputs(int64_t n)`: ends the program unless exactly `n` `--input`
+/// values were given: `error: the program takes 1 input (--input VALUE, one per parameter),
+/// but 0 were given`.
+#[no_mangle]
+pub extern "C" fn tail_rt_check_inputs(n: i64) {
+    entry("tail_rt_check_inputs", || {
+        let got = INPUTS.lock().unwrap_or_else(|p| p.into_inner()).len();
+        if got as i64 != n {
+            let s = if n == 1 { "" } else { "s" };
+            return Err(format!(
+                "the program takes {n} input{s} (--input VALUE, one per parameter), but {got} were given"
+            ));
+        }
+        Ok(())
+    })
+}
 
 /// The options of a compiled program.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,17 +50,31 @@ pub struct Options {
     pub time: bool,
     /// `--runs N`: run the program `N ≥ 1` times.
     pub runs: i64,
+    /// `--input VALUE`, one per parameter of the entry function, in order.
+    pub inputs: Vec<String>,
 }
 
 /// Parses the arguments after the program name.
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
-    let usage = "usage: <program> [--time] [--runs N]";
+    let usage = "usage: <program> [--time] [--runs N] [--input VALUE]...";
     let mut o = Options {
         time: false,
         runs: 1,
+        inputs: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if a == "--input" {
+            let v = it
+                .next()
+                .ok_or_else(|| format!("--input needs a value ({usage})"))?;
+            o.inputs.push(v.clone());
+            continue;
+        }
+        if let Some(v) = a.strip_prefix("--input=") {
+            o.inputs.push(v.to_string());
+            continue;
+        }
         let runs = match a.as_str() {
             "--time" => {
                 o.time = true;
@@ -76,6 +122,7 @@ pub unsafe extern "C" fn tail_rt_init(argc: i32, argv: *const *const c_char) {
         let o = parse_args(&args)?;
         TIME.store(o.time, Ordering::Relaxed);
         RUNS.store(o.runs, Ordering::Relaxed);
+        *INPUTS.lock().unwrap_or_else(|p| p.into_inner()) = o.inputs;
         crate::cuda::set_kernel_timing(o.time);
         Ok(())
     })
@@ -103,6 +150,21 @@ fn start() -> Instant {
 #[no_mangle]
 pub extern "C" fn tail_rt_now_ms() -> f64 {
     start().elapsed().as_secs_f64() * 1e3
+}
+
+/// `int32_t tail_rt_nowi(int32_t x)`: `nowi`: the milliseconds since `tail_rt_init` (as the
+/// interpreter, saturated at `INT32_MAX`). The argument must be 0; anything else ends the
+/// program: `error: nowi expects the argument 0 (milliseconds since the start), but got 1`.
+#[no_mangle]
+pub extern "C" fn tail_rt_nowi(x: i32) -> i32 {
+    entry("tail_rt_nowi", || {
+        if x != 0 {
+            return Err(format!(
+                "nowi expects the argument 0 (milliseconds since the start), but got {x}"
+            ));
+        }
+        Ok(i32::try_from(start().elapsed().as_millis()).unwrap_or(i32::MAX))
+    })
 }
 
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
@@ -172,14 +234,23 @@ mod tests {
             parse_args(&args(&[])),
             Ok(Options {
                 time: false,
-                runs: 1
+                runs: 1,
+                inputs: vec![]
             })
         );
         assert_eq!(
-            parse_args(&args(&["--time", "--runs", "5"])),
+            parse_args(&args(&[
+                "--time",
+                "--runs",
+                "5",
+                "--input",
+                "iota:4",
+                "--input=2"
+            ])),
             Ok(Options {
                 time: true,
-                runs: 5
+                runs: 5,
+                inputs: vec!["iota:4".into(), "2".into()]
             })
         );
         assert_eq!(parse_args(&args(&["--runs=3"])).map(|o| o.runs), Ok(3));

@@ -59,6 +59,16 @@ pub(crate) fn entry<R>(name: &str, f: impl FnOnce() -> Result<R, String>) -> R {
 pub fn fail(msg: &str) -> ! {
     // Not `eprintln!`, which panics when standard error is closed.
     let _ = writeln!(std::io::stderr(), "error: {msg}");
+    // A failure inside the exit handlers of an earlier failure (e.g. a module's unload
+    // registered by compiled code) ends the process at once: `exit` must not run twice.
+    static EXITING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if EXITING.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        extern "C" {
+            fn _exit(status: i32) -> !;
+        }
+        // SAFETY: ends the process without running exit handlers again.
+        unsafe { _exit(1) }
+    }
     std::process::exit(1)
 }
 

@@ -29,6 +29,8 @@
 //! | `int64_t tail_rt_format_int_begin(int64_t x)` | `formatI` |
 //! | `int64_t tail_rt_format_double_begin(double x)` | `formatD` |
 //! | `void tail_rt_take_i32(int64_t rank, void *dst)` / `void tail_rt_take_f64(int64_t rank, void *dst)` | copies the kept result into the rank-1 memref `dst` of its length |
+//! | `int64_t tail_rt_input_begin_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a vector, for `tail_rt_take_{i32,i64,f64,bool}` |
+//! | `{int32_t,int64_t,double,uint8_t} tail_rt_input_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a scalar |
 //! | `double tail_rt_roll(int32_t n)` | `roll`: a pseudo-random double in `[0, n)` (`[0, 1)` for `n = 0`) |
 
 use std::cell::RefCell;
@@ -227,7 +229,9 @@ pub unsafe extern "C" fn tail_rt_print_memref_complex(
 /// A result kept between a `*_begin` call and the `tail_rt_take_*` call that copies it out.
 enum Kept {
     I32(Vec<i32>),
+    I64(Vec<i64>),
     F64(Vec<f64>),
+    Bool(Vec<u8>),
 }
 
 thread_local! {
@@ -237,7 +241,9 @@ thread_local! {
 fn keep(k: Kept) -> i64 {
     let n = match &k {
         Kept::I32(v) => v.len(),
+        Kept::I64(v) => v.len(),
         Kept::F64(v) => v.len(),
+        Kept::Bool(v) => v.len(),
     };
     KEPT.with(|s| *s.borrow_mut() = Some(k));
     n as i64
@@ -372,7 +378,7 @@ pub unsafe extern "C" fn tail_rt_take_i32(rank: i64, dst: *const u8) {
         unsafe {
             take("tail_rt_take_i32", rank, dst, |k| match k {
                 Kept::I32(v) => Some(v),
-                Kept::F64(_) => None,
+                _ => None,
             })
         }
     })
@@ -390,10 +396,172 @@ pub unsafe extern "C" fn tail_rt_take_f64(rank: i64, dst: *const u8) {
         unsafe {
             take("tail_rt_take_f64", rank, dst, |k| match k {
                 Kept::F64(v) => Some(v),
-                Kept::I32(_) => None,
+                _ => None,
             })
         }
     })
+}
+
+/// `void tail_rt_take_i64(int64_t rank, void *dst)`: as `tail_rt_take_i32` for a kept
+/// result of `i64` integers.
+///
+/// # Safety
+/// `dst` points to a memref descriptor of rank `rank` describing live, writable `i64`s.
+#[no_mangle]
+pub unsafe extern "C" fn tail_rt_take_i64(rank: i64, dst: *const u8) {
+    entry("tail_rt_take_i64", || {
+        // SAFETY: as documented for the caller.
+        unsafe {
+            take("tail_rt_take_i64", rank, dst, |k| match k {
+                Kept::I64(v) => Some(v),
+                _ => None,
+            })
+        }
+    })
+}
+
+/// `void tail_rt_take_bool(int64_t rank, void *dst)`: as `tail_rt_take_i32` for a kept
+/// result of bools (one byte each).
+///
+/// # Safety
+/// `dst` points to a memref descriptor of rank `rank` describing live, writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn tail_rt_take_bool(rank: i64, dst: *const u8) {
+    entry("tail_rt_take_bool", || {
+        // SAFETY: as documented for the caller.
+        unsafe {
+            take("tail_rt_take_bool", rank, dst, |k| match k {
+                Kept::Bool(v) => Some(v),
+                _ => None,
+            })
+        }
+    })
+}
+
+/// The words of an `--input` value: `iota:N` (`0 … N-1`), `@FILE` (the file's words) or a
+/// list separated by commas or white space.
+fn input_words(k: i64) -> Result<Vec<String>, String> {
+    let s = crate::cli::input(k)?;
+    let ctx = |e: String| format!("--input #{} ('{s}'): {e}", k + 1);
+    if let Some(n) = s.strip_prefix("iota:") {
+        let n: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| ctx(format!("'{n}' is not a length")))?;
+        return Ok((0..n).map(|i| i.to_string()).collect());
+    }
+    let text = match s.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| ctx(format!("could not read '{path}': {e}")))?,
+        None => s.clone(),
+    };
+    Ok(text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect())
+}
+
+/// Parses the words of input `k` as `T`s.
+fn parse_input<T: std::str::FromStr>(
+    k: i64,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, String> {
+    let s = crate::cli::input(k)?;
+    input_words(k)?
+        .iter()
+        .map(|w| {
+            parse(w).ok_or_else(|| {
+                format!(
+                    "--input #{} ('{s}'): '{w}' is not a number of the parameter's element type",
+                    k + 1
+                )
+            })
+        })
+        .collect()
+}
+
+fn parse_bool(w: &str) -> Option<u8> {
+    match w {
+        "0" => Some(0),
+        "1" => Some(1),
+        _ => None,
+    }
+}
+
+/// The single value of scalar input `k`.
+fn scalar_input<T: std::str::FromStr>(
+    k: i64,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<T, String> {
+    let s = crate::cli::input(k)?;
+    let mut v = parse_input(k, parse)?;
+    if v.len() != 1 {
+        return Err(format!("--input #{} ('{s}'): expects one number", k + 1));
+    }
+    Ok(v.remove(0))
+}
+
+/// `int64_t tail_rt_input_begin_i32(int64_t k)`: parses `--input` number `k` (0-based) as a
+/// vector of ints (`1,2,3`, `iota:N`, `@FILE`), keeps it for `tail_rt_take_i32` and returns
+/// its length. A malformed value ends the program: `error: --input #1 ('x'): 'x' is not a
+/// number of the parameter's element type`.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_begin_i32(k: i64) -> i64 {
+    entry("tail_rt_input_begin_i32", || {
+        Ok(keep(Kept::I32(parse_input(k, |w| w.parse().ok())?)))
+    })
+}
+
+/// `int64_t tail_rt_input_begin_i64(int64_t k)`: as `tail_rt_input_begin_i32` for `i64`
+/// (and `index`) elements, kept for `tail_rt_take_i64`.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_begin_i64(k: i64) -> i64 {
+    entry("tail_rt_input_begin_i64", || {
+        Ok(keep(Kept::I64(parse_input(k, |w| w.parse().ok())?)))
+    })
+}
+
+/// `int64_t tail_rt_input_begin_f64(int64_t k)`: as `tail_rt_input_begin_i32` for doubles,
+/// kept for `tail_rt_take_f64`.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_begin_f64(k: i64) -> i64 {
+    entry("tail_rt_input_begin_f64", || {
+        Ok(keep(Kept::F64(parse_input(k, |w| w.parse().ok())?)))
+    })
+}
+
+/// `int64_t tail_rt_input_begin_bool(int64_t k)`: as `tail_rt_input_begin_i32` for bools
+/// (`0`/`1`), kept for `tail_rt_take_bool`.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_begin_bool(k: i64) -> i64 {
+    entry("tail_rt_input_begin_bool", || {
+        Ok(keep(Kept::Bool(parse_input(k, parse_bool)?)))
+    })
+}
+
+/// `int32_t tail_rt_input_i32(int64_t k)`: `--input` number `k` as one int.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_i32(k: i64) -> i32 {
+    entry("tail_rt_input_i32", || scalar_input(k, |w| w.parse().ok()))
+}
+
+/// `int64_t tail_rt_input_i64(int64_t k)`: `--input` number `k` as one `i64`.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_i64(k: i64) -> i64 {
+    entry("tail_rt_input_i64", || scalar_input(k, |w| w.parse().ok()))
+}
+
+/// `double tail_rt_input_f64(int64_t k)`: `--input` number `k` as one double.
+#[no_mangle]
+pub extern "C" fn tail_rt_input_f64(k: i64) -> f64 {
+    entry("tail_rt_input_f64", || scalar_input(k, |w| w.parse().ok()))
+}
+
+/// `uint8_t tail_rt_input_bool(int64_t k)`: `--input` number `k` as one bool (`0`/`1`).
+#[no_mangle]
+pub extern "C" fn tail_rt_input_bool(k: i64) -> u8 {
+    entry("tail_rt_input_bool", || scalar_input(k, parse_bool))
 }
 
 /// The state of `roll`'s generator: xorshift64 with the interpreter's seed, so a compiled

@@ -11,6 +11,7 @@ use std::fmt;
 use std::io::Write;
 use std::slice;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use tail_format::{fmt_char, fmt_complex, fmt_double, write_array};
 
@@ -100,6 +101,46 @@ impl<W: Write> fmt::Write for IoAdapter<W> {
 /// (see `tail_rt_main`), whose output would repeat the first run's.
 static OUTPUT: AtomicBool = AtomicBool::new(true);
 
+/// The values of a tuple being printed (`tail_rt_tuple_begin` … `tail_rt_tuple_end`): print
+/// calls in between add their text here instead of writing a line.
+static TUPLE: Mutex<Option<Vec<String>>> = Mutex::new(None);
+
+/// `void tail_rt_tuple_begin(void)`: the following print calls (up to `tail_rt_tuple_end`)
+/// are the values of one tuple, printed together as the interpreter prints a tuple:
+/// `([](1),[3](1,2,3))`.
+#[no_mangle]
+pub extern "C" fn tail_rt_tuple_begin() {
+    entry("tail_rt_tuple_begin", || {
+        let mut t = TUPLE.lock().unwrap_or_else(|p| p.into_inner());
+        if t.is_some() {
+            return Err("tail_rt_tuple_begin: a tuple is already being printed".into());
+        }
+        *t = Some(Vec::new());
+        Ok(())
+    })
+}
+
+/// `void tail_rt_tuple_end(void)`: prints the tuple whose values were printed since
+/// `tail_rt_tuple_begin`, and a newline.
+#[no_mangle]
+pub extern "C" fn tail_rt_tuple_end() {
+    entry("tail_rt_tuple_end", || {
+        let parts = TUPLE
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .ok_or_else(|| "tail_rt_tuple_end: no tuple is being printed".to_string())?;
+        if !OUTPUT.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let line = format!("({})\n", parts.join(","));
+        let mut out = std::io::stdout().lock();
+        out.write_all(line.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write output: {e}"))
+    })
+}
+
 /// Turns the output of every later print call on or off.
 pub(crate) fn set_output(on: bool) {
     OUTPUT.store(on, Ordering::Relaxed);
@@ -110,6 +151,16 @@ pub(crate) fn set_output(on: bool) {
 pub(crate) fn print_elems(shape: &[usize], elems: Elems) -> Result<(), String> {
     if !OUTPUT.load(Ordering::Relaxed) {
         return Ok(());
+    }
+    {
+        let mut tuple = TUPLE.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(parts) = tuple.as_mut() {
+            let mut text = String::new();
+            write_elems(&mut text, shape, elems)
+                .map_err(|_| "cannot format a value".to_string())?;
+            parts.push(text);
+            return Ok(());
+        }
     }
     let stdout = std::io::stdout();
     let mut w = IoAdapter {

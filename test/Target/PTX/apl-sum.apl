@@ -1,6 +1,7 @@
 ⍝ APL → PTX: +/ over an integer vector is a block-tree reduction: each thread reduces its
-⍝ elements sequentially, the block combines them in shared memory (bar.sync), the last warp
-⍝ with xor shuffles, then a second one-block step combines the blocks' results.
+⍝ elements sequentially (here the elements of ⍳n are computed in the loop, not loaded), the
+⍝ block combines them in shared memory (bar.sync), the last warp with xor shuffles, then a
+⍝ second one-block step loads the blocks' results and combines them.
 ⍝ REQUIRES: ptxas
 ⍝ RUN: tail-translate --apl-to-ptx %s -o %t.ptx
 ⍝ RUN: FileCheck %s < %t.ptx
@@ -11,7 +12,7 @@
 ⍝ CHECK:     .target sm_90
 ⍝ CHECK:     .visible .entry main_k{{[0-9]+}}(
 ⍝ CHECK:     .shared .align {{[0-9]+}} .b8 __wg_main_k{{[0-9]+}}_0
-⍝ CHECK:     ld.global.b32
+⍝ CHECK-NOT: ld.global
 ⍝ CHECK:     add.s32
 ⍝ CHECK:     st.shared.b32
 ⍝ CHECK:     bar.sync 0;
@@ -21,6 +22,7 @@
 ⍝ CHECK:     shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
 ⍝ CHECK:     shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 ⍝ CHECK:     .visible .entry main_k{{[0-9]+}}(
+⍝ CHECK:     ld.global.b32
 ⍝ CHECK:     bar.sync 0;
 ⍝ CHECK:     shfl.sync.bfly.b32
 

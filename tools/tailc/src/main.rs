@@ -6,14 +6,18 @@
 //! the print primitives followed by the program's final value (`[](65780.0)`). Errors are
 //! rendered diagnostics (`file:line:col: error: …`), exit status 1.
 //!
-//! Targets: `interp` is the reference interpreter; `cpu` compiles the program to a native
-//! executable (as `tailc build --target=cpu`, in a temporary directory) and runs it; `cuda` is
-//! reported as not available yet. Without `--target`, `tailc run` picks `cuda` when a CUDA driver
-//! and GPU are present, else `cpu`; it uses `interp` when `--after` or `--input` is given (they
-//! run IR levels and function arguments that only the interpreter takes).
+//! Targets: `interp` is the reference interpreter; `cpu` and `cuda` compile the program to a
+//! native executable (as `tailc build --target=cpu|cuda`, in a temporary directory) and run
+//! it. Without `--target`, `tailc run` picks `cuda` when a CUDA driver
+//! and GPU are present, else `cpu`; it uses `interp` when `--after` is given (it runs an IR
+//! level that only the interpreter takes). `--input` values are passed to the compiled
+//! program, which reads them as the interpreter does.
 //!
-//! `tailc build prog.{apl,tail,mlir} -o prog [--target=cpu] [--emit=exe|obj|llvm|mlir]`
-//! compiles the program through `tail-to-cpu-rt` (the kernels as host code, runtime calls),
+//! `tailc build prog.{apl,tail,fcl,mlir} -o prog [--target=cpu|cuda] [--emit=exe|obj|llvm|mlir]`
+//! compiles the program: for `cuda`, the gpu level with its kernels compiled to PTX
+//! (`--chip`), embedded and loaded by the CUDA driver at startup, the host code calling the
+//! runtime's `mgpu*` functions (`tail_codegen::host::compile_cuda_host_module`); for `cpu`,
+//! through `tail-to-cpu-rt` (the kernels as host code, runtime calls),
 //! upstream MLIR's LLVM lowering and LLVM (`tail_codegen::host`, O3 for the host CPU; `--cpu`
 //! names another CPU) into an object file and links it with the runtime library `libtail_rt.a`
 //! (`cc … -lpthread -ldl -lm`) into a standalone executable that takes `--time` and `--runs N`
@@ -60,7 +64,7 @@ enum Cmd {
     /// Run a program's @main and print its output and final value as apltail does.
     Run {
         /// Backend to run on: `interp`, `cpu` or `cuda`. Default: `cuda` when a GPU is present,
-        /// else `cpu`; `interp` with `--after` or `--input`.
+        /// else `cpu`; `interp` with `--after`.
         #[arg(long, value_enum)]
         target: Option<Target>,
         /// Report the run time on standard error (`time: total T ms`).
@@ -90,8 +94,8 @@ enum Cmd {
         /// The output file.
         #[arg(short = 'o', value_name = "FILE")]
         output: String,
-        /// Where the executable runs its kernels: `cpu` (all cores; `cuda` is not available
-        /// yet).
+        /// Where the executable runs its kernels: `cpu` (all cores) or `cuda` (an NVIDIA GPU;
+        /// the executable loads the CUDA driver when it starts).
         #[arg(long, value_enum, default_value_t = BuildTarget::Cpu)]
         target: BuildTarget,
         /// What to write: an executable, the object file, the optimized LLVM IR, or the host
@@ -105,6 +109,9 @@ enum Cmd {
         /// LLVM optimization level, 0 to 3.
         #[arg(short = 'O', value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
         opt_level: u8,
+        /// The GPU architecture of `--target=cuda` (`sm_80` or `sm_90`).
+        #[arg(long, default_value = "sm_90")]
+        chip: String,
         /// The function the program runs (`main`).
         #[arg(long, default_value = "main")]
         entry: String,
@@ -117,7 +124,7 @@ enum Cmd {
 enum BuildTarget {
     /// Native code for the CPU: kernels as host code on a thread pool.
     Cpu,
-    /// CUDA GPUs (not available yet).
+    /// CUDA GPUs: kernels as embedded PTX, host code calling the CUDA driver.
     Cuda,
 }
 
@@ -175,7 +182,7 @@ fn main() -> ExitCode {
             inputs,
             input,
         } => {
-            let target = target.unwrap_or(if after.is_some() || !inputs.is_empty() {
+            let target = target.unwrap_or(if after.is_some() {
                 Target::Interp
             } else if tail_rt::cuda::tail_rt_cuda_available() != 0 {
                 Target::Cuda
@@ -185,11 +192,22 @@ fn main() -> ExitCode {
             let timing = Timing { time, runs };
             match target {
                 Target::Interp => run(after.as_deref(), &entry, &inputs, &input, timing),
-                Target::Cpu => run_native(after.as_deref(), &entry, &inputs, &input, timing),
-                Target::Cuda => {
-                    eprintln!("tailc: error: the 'cuda' backend is not available yet; use --target=cpu or --target=interp");
-                    ExitCode::FAILURE
-                }
+                Target::Cpu => run_native(
+                    BuildTarget::Cpu,
+                    after.as_deref(),
+                    &entry,
+                    &inputs,
+                    &input,
+                    timing,
+                ),
+                Target::Cuda => run_native(
+                    BuildTarget::Cuda,
+                    after.as_deref(),
+                    &entry,
+                    &inputs,
+                    &input,
+                    timing,
+                ),
             }
         }
         Cmd::Build {
@@ -198,14 +216,19 @@ fn main() -> ExitCode {
             emit,
             cpu,
             opt_level,
+            chip,
             entry,
             input,
         } => {
-            if target == BuildTarget::Cuda {
-                eprintln!("tailc: error: the 'cuda' target is not available yet; use --target=cpu");
+            let Some(chip) = tail_codegen::ptx::Chip::parse(&chip) else {
+                eprintln!("tailc: error: unknown chip '{chip}' (expected sm_80 or sm_90)");
                 return ExitCode::FAILURE;
-            }
-            let opts = tail_codegen::host::HostOptions { opt_level, cpu };
+            };
+            let opts = BuildOptions {
+                target,
+                host: tail_codegen::host::HostOptions { opt_level, cpu },
+                chip,
+            };
             match build(&input, &entry, emit, &opts, std::path::Path::new(&output)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(code) => code,
@@ -283,11 +306,19 @@ fn run_pipeline(ctx: &mut Context, module: tail_ir::OpId, pipeline: &str) -> Res
     Ok(())
 }
 
-/// The host IR of a program: `tail-to-cpu-rt` for APL, TAIL and MLIR programs; the `hpar`
-/// lowering, `convert-gpu-to-cpu` and the runtime passes for FCL.
-fn host_ir(input: &str, entry: &str) -> Result<String, ExitCode> {
+/// The host IR of a program: for `cpu`, `tail-to-cpu-rt` for APL, TAIL and MLIR programs and
+/// the `hpar` lowering, `convert-gpu-to-cpu` and the runtime passes for FCL; for `cuda`, the
+/// gpu level (`tail-to-gpu` or `hpar-to-gpu`) with the host's I/O as runtime calls.
+fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<String, ExitCode> {
     let (mut ctx, module) = load(input, entry)?;
-    let pipeline = if input.ends_with(".fcl") {
+    let pipeline = if target == BuildTarget::Cuda {
+        let io = format!("convert-tail-io-to-rt{{entry={entry}}},canonicalize,cse");
+        if input.ends_with(".fcl") {
+            format!("hpar-to-gpu,{io}")
+        } else {
+            format!("tail-to-gpu,{io}")
+        }
+    } else if input.ends_with(".fcl") {
         format!("hpar-to-gpu,convert-gpu-to-cpu,canonicalize,cse,convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse")
     } else if entry != "main" {
         format!("tail-to-cpu,convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse")
@@ -300,18 +331,25 @@ fn host_ir(input: &str, entry: &str) -> Result<String, ExitCode> {
 
 /// `tailc build`: writes the executable (or another `--emit` form) to `output`, through a
 /// temporary file so that nothing is left at `output` on an error.
+/// What `tailc build` compiles for.
+struct BuildOptions {
+    target: BuildTarget,
+    host: tail_codegen::host::HostOptions,
+    chip: tail_codegen::ptx::Chip,
+}
+
 fn build(
     input: &str,
     entry: &str,
     emit: Emit,
-    opts: &tail_codegen::host::HostOptions,
+    opts: &BuildOptions,
     output: &std::path::Path,
 ) -> Result<(), ExitCode> {
     let fail = |msg: String| {
         eprintln!("tailc: error: {msg}");
         ExitCode::FAILURE
     };
-    let host = host_ir(input, entry)?;
+    let host = host_ir(input, entry, opts.target)?;
     let dir = output
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -323,8 +361,18 @@ fn build(
     let bytes: Vec<u8> = match emit {
         Emit::Mlir => host.into_bytes(),
         _ => {
-            let out = tail_codegen::host::compile_host_module(&host, opts)
-                .map_err(|e| fail(format!("code generation failed: {e}")))?;
+            let out = match opts.target {
+                BuildTarget::Cpu => tail_codegen::host::compile_host_module(&host, &opts.host),
+                BuildTarget::Cuda => {
+                    let ptx = tail_codegen::ptx::PtxOptions {
+                        chip: opts.chip,
+                        ..Default::default()
+                    };
+                    tail_codegen::host::compile_cuda_host_module(&host, &opts.host, &ptx)
+                        .map(|o| o.host)
+                }
+            }
+            .map_err(|e| fail(format!("code generation failed: {e}")))?;
             match emit {
                 Emit::Llvm => out.optimized_llvm_ir.into_bytes(),
                 Emit::Obj => out.object,
@@ -410,16 +458,17 @@ fn link(object: &std::path::Path, exe: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `tailc run --target=cpu`: builds the program into a temporary directory and runs it.
+/// `tailc run --target=cpu|cuda`: builds the program into a temporary directory and runs it.
 fn run_native(
+    target: BuildTarget,
     after: Option<&str>,
     entry: &str,
     inputs: &[String],
     input: &str,
     timing: Timing,
 ) -> ExitCode {
-    if after.is_some() || !inputs.is_empty() {
-        eprintln!("tailc: error: --after and --input are only supported with --target=interp");
+    if after.is_some() {
+        eprintln!("tailc: error: --after is only supported with --target=interp");
         return ExitCode::FAILURE;
     }
     let dir = match tempfile::tempdir() {
@@ -430,7 +479,11 @@ fn run_native(
         }
     };
     let exe = dir.path().join("program");
-    let opts = tail_codegen::host::HostOptions::default();
+    let opts = BuildOptions {
+        target,
+        host: tail_codegen::host::HostOptions::default(),
+        chip: tail_codegen::ptx::Chip::Sm90,
+    };
     if let Err(code) = build(input, entry, Emit::Exe, &opts, &exe) {
         return code;
     }
@@ -440,6 +493,9 @@ fn run_native(
     }
     if let Some(n) = timing.runs {
         cmd.arg(format!("--runs={n}"));
+    }
+    for i in inputs {
+        cmd.arg(format!("--input={i}"));
     }
     match cmd.status() {
         Ok(s) if s.success() => ExitCode::SUCCESS,

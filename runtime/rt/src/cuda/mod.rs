@@ -428,6 +428,11 @@ pub unsafe extern "C" fn mgpuModuleLoadJIT(data: *mut c_void, opt_level: i32) ->
 #[no_mangle]
 pub unsafe extern "C" fn mgpuModuleUnload(module: *mut c_void) {
     entry("mgpuModuleUnload", || {
+        // A module that was never loaded (the program ended while loading it: its unload
+        // still runs among the exit handlers).
+        if module.is_null() {
+            return Ok(());
+        }
         with_gpu(|g| {
             let m = module as usize;
             let gone: Vec<(usize, String)> =

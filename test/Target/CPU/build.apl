@@ -1,0 +1,39 @@
+⍝ RUN: tailc build %s -o %t && %t | FileCheck %s --match-full-lines --strict-whitespace
+⍝ RUN: %t --time --runs 3 2>&1 >/dev/null | FileCheck %s --check-prefix=TIME
+⍝ RUN: %t --runs 3 | FileCheck %s --match-full-lines --strict-whitespace
+⍝ RUN: TAIL_NUM_THREADS=1 %t | FileCheck %s --match-full-lines --strict-whitespace
+⍝ RUN: tailc run --target=cpu %s | FileCheck %s --match-full-lines --strict-whitespace
+⍝ RUN: tailc build %s --emit=mlir -o %t.mlir && FileCheck %s --check-prefix=MLIR < %t.mlir
+⍝ RUN: tailc build %s --emit=llvm -o %t.ll && FileCheck %s --check-prefix=LLVM < %t.ll
+⍝ RUN: tailc build %s --emit=obj -o %t.o && od -An -c -N4 %t.o | FileCheck %s --check-prefix=OBJ
+⍝ A program built into a standalone executable prints what the interpreter prints; --runs
+⍝ repeats it (printing once), --time reports each run.
+⍝ CHECK-NOT:{{.}}
+⍝ CHECK:[5](2,4,6,8,10)
+⍝ CHECK-NEXT:[](30)
+⍝ CHECK-NEXT:[](15.0)
+⍝ CHECK-NOT:{{.}}
+
+⍝ TIME-COUNT-3: time: total {{[0-9]+\.[0-9]+}} ms
+⍝ TIME-NOT: time:
+
+⍝ The host IR: runtime calls, the program entry, one launch per kernel grid.
+⍝ MLIR: func.func @tail.main() -> f64
+⍝ MLIR: call @tail.main.par0.launch(
+⍝ MLIR: call @tail_rt_print_memref_i32(
+⍝ MLIR: func.func @tail_program()
+
+⍝ OBJ: 177   E   L   F
+
+⍝ The launches pack their captured values and hand a trampoline to the thread pool.
+⍝ LLVM-DAG: define i32 @main(i32 %0, ptr %1)
+⍝ LLVM-DAG: tail_rt_main(i32 %0, ptr %1, ptr nonnull @tail_program)
+⍝ LLVM-DAG: call void @tail_rt_parallel_for_ranges(i64 {{.*}}, ptr nonnull @{{.*}}.trampoline, ptr nonnull
+⍝ LLVM-DAG: define internal void @{{.*}}.trampoline(ptr
+⍝ Everything but main and the program entry is internal.
+⍝ LLVM-NOT: define {{(dso_local )?}}{{void|double|i32}} @tail.
+
+x ← 2 × ⍳ 5
+⎕ ← x
+⎕ ← +/ x
++/ ⍳ 5
