@@ -235,8 +235,10 @@ class Harness:
             return None, None
         times = []
         for _ in range(runs or self.a.compile_runs):
+            # From the repository root, where tailc finds libdevice in .venv for `cuda`.
             rc, out, err, wall = run_cmd([self.a.tailc, "build", src, "-o", exe,
-                                          "--target=" + target], timeout=self.a.timeout)
+                                          "--target=" + target], timeout=self.a.timeout,
+                                         cwd=ROOT)
             if rc != 0:
                 return None, "tailc build failed: " + first_line(err or out)
             times.append(wall)
