@@ -14,9 +14,9 @@
 //!   up to [`REMAT_DEPTH`] ops deep) or reads it from a *per-thread buffer* (one element per
 //!   thread, stored right after the definition, loaded at the top of the using phase).
 //! * **Control flow with barriers inside** stays outside the thread loops when its condition or
-//!   bounds are block-uniform: `scf.if` and `scf.for` are rebuilt around the phases of their
-//!   regions (loop-carried per-thread values and per-thread results go through per-thread
-//!   buffers). A barrier under thread-dependent control flow is an error located at the
+//!   bounds are block-uniform: `scf.if`, `scf.for` and `scf.while` (module `split_while`) are
+//!   rebuilt around the phases of their regions (loop-carried per-thread values and per-thread
+//!   results go through per-thread buffers). A barrier under thread-dependent control flow is an error located at the
 //!   barrier (CUDA leaves such programs undefined).
 //! * **`gpu.shuffle`** exchanges values between the lanes of a warp (32 consecutive linear ids,
 //!   as the interpreter and the hardware have them): the phase before it stores each thread's
@@ -31,8 +31,9 @@
 //!   `memref.dealloc` when larger than [`STACK_LIMIT`] bytes or of dynamic size, which is also
 //!   the rule for the per-thread buffers).
 //!
-//! Anything else that synchronizes (a barrier in an `scf.while`, a shuffle under a
-//! thread-dependent loop, private attributions, other `gpu` ops) is an error located at the op.
+//! Anything else that synchronizes (a barrier in an `scf.while` with a thread-dependent
+//! condition, a shuffle under a thread-dependent loop, private attributions, other `gpu` ops)
+//! is an error located at the op.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use tail_builtin::arith::CmpIPredicate;
@@ -41,6 +42,8 @@ use tail_ir::{
     AttrKind, BlockId, Builder, Context, DenseValues, Diagnostic, InsertPoint, Location, OpId,
     OperationState, Type, TypeKind, Value, DYNAMIC,
 };
+
+mod split_while;
 
 /// Result type of the conversion.
 pub type CResult<T = ()> = Result<T, Diagnostic>;
@@ -430,6 +433,8 @@ pub fn convert_kernel(
     l.end_phase();
     for lp in std::mem::take(&mut l.loops) {
         narrow(l.ctx, lp);
+        crate::thread_loops::narrow_global(l.ctx, lp);
+        crate::thread_loops::reduce_divisions(l.ctx, lp);
     }
     for m in std::mem::take(&mut l.deallocs) {
         mk(
@@ -541,6 +546,7 @@ impl Lower<'_> {
                     {
                         self.analyze_for(op, predicated);
                     }
+                    "scf.while" => self.analyze_while(op, predicated),
                     _ => {}
                 },
                 _ => {
@@ -591,23 +597,29 @@ impl Lower<'_> {
             if !changed {
                 break;
             }
-            for n in self.ctx.walk_preorder(op) {
-                for &r in self.ctx.results(n) {
-                    self.uniform.remove(&r);
-                }
-                for &rg in self.ctx.regions(n) {
-                    for &b in self.ctx.region_blocks(rg) {
-                        for &a in self.ctx.block_args(b) {
-                            self.uniform.remove(&a);
-                        }
-                    }
-                }
-            }
+            self.forget_inside(op);
         }
         for (k, &a) in assume.iter().enumerate() {
             if a {
                 let r = self.ctx.result(op, k);
                 self.uniform.insert(r);
+            }
+        }
+    }
+
+    /// Unmarks every value defined inside `op` (results of nested ops and block arguments of
+    /// its regions), before the fixed point of a loop's carried values analyzes it again.
+    fn forget_inside(&mut self, op: OpId) {
+        for n in self.ctx.walk_preorder(op) {
+            for &r in self.ctx.results(n) {
+                self.uniform.remove(&r);
+            }
+            for &rg in self.ctx.regions(n) {
+                for &b in self.ctx.region_blocks(rg) {
+                    for &a in self.ctx.block_args(b) {
+                        self.uniform.remove(&a);
+                    }
+                }
             }
         }
     }
@@ -677,13 +689,17 @@ impl Lower<'_> {
                     }
                     "scf.if" => self.predicated_if(op),
                     "scf.for" if uniform_operands(self, 3) => self.split_for(op),
+                    "scf.while" if self.while_cond_uniform(op) => self.split_while(op),
+                    "scf.while" if self.barrier.contains(&op) => {
+                        Err(self.thread_dependent_barrier(op))
+                    }
                     _ => {
                         let inner = self.first_sync_inside(op);
                         Err(err(
                             self.ctx,
                             inner,
                             format!(
-                                "a {} inside '{name}' (only 'scf.if' and 'scf.for' with block-uniform conditions and bounds, and 'scf.if' around shuffles, may hold them)",
+                                "a {} inside '{name}' (only 'scf.if', 'scf.for' and 'scf.while' with block-uniform conditions and bounds, and 'scf.if' around shuffles, may hold them)",
                                 if self.ctx.op_is(inner, "gpu.barrier") { "barrier" } else { "shuffle" }
                             ),
                         ))

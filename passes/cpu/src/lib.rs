@@ -15,6 +15,7 @@
 pub mod gpu_to_cpu;
 pub mod kernel;
 pub mod runtime_calls;
+mod thread_loops;
 
 pub use gpu_to_cpu::ConvertGpuToCpu;
 pub use runtime_calls::{ConvertParallelToRt, ConvertTailIoToRt};

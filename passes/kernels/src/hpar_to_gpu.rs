@@ -64,6 +64,10 @@
 //!   `power<block>`/`while<block>` keep the array in two shared buffers (ping-pong, a barrier
 //!   per step); `split_at` makes views; a thread's `seqfor` runs over a private buffer; the
 //!   length of a grid array forced earlier in the same program is computed on the host.
+//! * `while<grid>` (module `grid_while`): a host `scf.while` whose condition runs on the host
+//!   and whose body launches its kernels, the current array in a device buffer; `index` of a
+//!   grid array in a grid program reads that one element back (a one-thread copy kernel), and
+//!   a program may return such a scalar.
 //!
 //! Anything else (a program at another place, `scan`, a push array written by `map`, an op
 //! of a dialect other than `arith`, `math`, `scf`, `memref`, `index`, `gpu` inside a kernel,
@@ -84,6 +88,7 @@ use crate::util::*;
 mod block_loops;
 #[path = "gpu_scan.rs"]
 mod gpu_scan;
+mod grid_while;
 mod last_write;
 mod loops;
 
@@ -169,6 +174,7 @@ impl PassRun for ConvertHParToGpu {
                 hmap: VMap::default(),
                 allocs: Vec::new(),
                 loops: loops::Scopes::default(),
+                at: None,
             };
             h.convert_func(ctx, f)?;
             self.num_kernels.add(h.kernels as u64);
@@ -210,6 +216,9 @@ struct Host {
     allocs: Vec<Value>,
     /// The host loops being converted around the current op (module `loops`).
     loops: loops::Scopes,
+    /// Where the host code of the grid ops being lowered goes (`None`: before their program;
+    /// the body of a `while<grid>` goes into its host loop, module `grid_while`).
+    at: Option<OpId>,
 }
 
 impl Host {
@@ -349,18 +358,37 @@ impl Host {
                 }
             }
         }
+        self.grid_ops(ctx, prog, pblock)
+    }
+
+    /// Where host code of program `prog` goes: before `self.at`, else before the program.
+    fn host_at(&self, prog: OpId) -> OpId {
+        self.at.unwrap_or(prog)
+    }
+
+    /// Lowers the grid-level ops of `pblock`: the body of program `prog`, or the body of a
+    /// `while<grid>` in it (whose `hpar.return` module `grid_while` lowers).
+    fn grid_ops(&mut self, ctx: &mut Context, prog: OpId, pblock: BlockId) -> CResult {
         for op in ctx.block_op_vec(pblock) {
             let name = ctx.op_name_str(op).to_string();
             match name.as_str() {
                 // A force of another result of a `concat<block>` already launched is done.
                 "hpar.force" if self.dev.contains_key(&ctx.result(op, 0)) => {}
                 "hpar.force" => self.launch(ctx, prog, op)?,
+                "hpar.return" if ctx.entry_block(ctx.region(prog, 0)) != Some(pblock) => {}
                 "hpar.return" => {
                     for (i, v) in ctx.operand_vec(op).into_iter().enumerate() {
                         let r = ctx.result(prog, i);
                         match self.dev.get(&v) {
                             Some(&d) => {
                                 self.dev.insert(r, d);
+                            }
+                            // A scalar the host computed (an element read back).
+                            None if self.hmap.contains_key(&v)
+                                && is_scalar(ctx, ctx.value_type(v)) =>
+                            {
+                                let h = self.hval(v);
+                                ctx.replace_all_uses_with(r, h);
                             }
                             None => {
                                 return Err(err(ctx, op, "cannot be lowered by convert-hpar-to-gpu: a grid program must return arrays forced at the grid level"));
@@ -370,6 +398,16 @@ impl Host {
                 }
                 "hpar.generate" | "hpar.push" | "hpar.concat" | "hpar.interleave" | "hpar.map"
                 | "hpar.last_write" => {}
+                "hpar.while" if tail_hpar::scope::op_level(ctx, op) == Some(Level::Grid) => {
+                    self.grid_while(ctx, prog, op)?
+                }
+                // An element of a grid array, read back on the host.
+                "hpar.index" if self.dev.contains_key(&ctx.operand(op, 0)) => {
+                    let at = InsertPoint::Before(self.host_at(prog));
+                    let v = self.index_on_host(ctx, op, at)?;
+                    let r = ctx.result(op, 0);
+                    self.hmap.insert(r, v);
+                }
                 // The length of a grid array (its device buffer's element count) or of a pull
                 // array, computed on the host.
                 "hpar.length" => {
@@ -377,7 +415,8 @@ impl Host {
                     let n = match self.dev.get(&a).copied() {
                         Some(d) => {
                             let loc = ctx.op_loc(op);
-                            let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+                            let at = InsertPoint::Before(self.host_at(prog));
+                            let mut hb = Builder::new(ctx, at, loc);
                             element_count(&mut hb, d)
                         }
                         None => self.host_len(ctx, op, a)?,
@@ -393,7 +432,7 @@ impl Host {
                         return Err(err(ctx, op, "cannot be hoisted out of a grid program by convert-hpar-to-gpu (host code with regions)"));
                     }
                     let c = ctx.clone_op(op, &mut self.hmap);
-                    ctx.insert_op(c, InsertPoint::Before(prog));
+                    ctx.insert_op(c, InsertPoint::Before(self.host_at(prog)));
                 }
             }
         }
@@ -450,7 +489,7 @@ impl Host {
         for &f in &forces {
             outs.push(self.out_buffer(ctx, prog, f, pdef)?);
         }
-        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        let mut hb = Builder::new(ctx, InsertPoint::Before(self.host_at(prog)), loc);
         // Launch configuration.
         let one = cidx(&mut hb, 1);
         let bs = cidx(&mut hb, self.block);
@@ -521,7 +560,7 @@ impl Host {
                 }
             }
         }
-        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        let mut hb = Builder::new(ctx, InsertPoint::Before(self.host_at(prog)), loc);
         let (shape, _) = memref_shape(hb.ctx, out_ty).unwrap();
         let dyns: Vec<Value> = match &out_dims {
             Some(d) => shape
@@ -674,7 +713,7 @@ impl Host {
         let kf = ctx.create_op(st);
         ctx.insert_op(kf, InsertPoint::BlockEnd(self.gblock));
         // The launch.
-        let mut hb = Builder::new(ctx, InsertPoint::Before(prog), loc);
+        let mut hb = Builder::new(ctx, InsertPoint::Before(self.host_at(prog)), loc);
         let mut st = hb.state("gpu.launch_func");
         st.operands = vec![blocks, one, one, bs, one, one];
         st.operands.extend(&host_args);
@@ -707,11 +746,21 @@ impl Host {
 
     /// A host use of a grid array: copy back, read one element, or its length.
     fn host_use(&mut self, ctx: &mut Context, op: OpId) -> CResult {
+        let new = self.host_value(ctx, op, InsertPoint::Before(op))?;
+        let r = ctx.result(op, 0);
+        ctx.replace_all_uses_with(r, new);
+        Ok(())
+    }
+
+    /// The host value of `op`, a host use of a grid array (`host_use`), built at `at` (its
+    /// index operand read through `hval`).
+    fn host_value(&mut self, ctx: &mut Context, op: OpId, at: InsertPoint) -> CResult<Value> {
         let src = ctx.operand(op, 0);
         let d = self.dev[&src];
         let dty = ctx.value_type(d);
         let (dshape, elem) = memref_shape(ctx, dty).expect("memref");
-        let mut b = Builder::before(ctx, op);
+        let loc = ctx.op_loc(op);
+        let mut b = Builder::new(ctx, at, loc);
         let dims = |b: &mut Builder<'_>| -> Vec<Value> {
             dshape
                 .iter()
@@ -742,16 +791,14 @@ impl Host {
                 let ds = dims(&mut b);
                 let h = mk1(&mut b, "memref.alloc", &ds, dty, &[]);
                 mk(&mut b, "gpu.memcpy", &[h, d], &[], &[], Vec::new());
-                let i = b.operand(op, 1);
+                let i = self.hval(b.operand(op, 1));
                 let v = mk1(&mut b, "memref.load", &[h, i], elem, &[]);
                 mk(&mut b, "memref.dealloc", &[h], &[], &[], Vec::new());
                 v
             }
             _ => element_count(&mut b, d),
         };
-        let r = b.result(op, 0);
-        b.replace_all_uses_with(r, new);
-        Ok(())
+        Ok(new)
     }
 }
 

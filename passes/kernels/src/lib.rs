@@ -2,11 +2,12 @@
 //!
 //! | argument | anchor | what it does |
 //! | --- | --- | --- |
+//! | [`soac-runtime-checks`](mod@checks) | `builtin.module` | run-time checks (`func.call @tail_rt_check_extents`, `@tail_rt_check_index`) of what the `soac` level checks and kernels do not: equal outer extents of the inputs of top-level maps, reductions and scans; indices read on the host |
 //! | [`convert-soac-to-hpar`](mod@soac_to_hpar) | `builtin.module` | top-level SOACs (map nests, reductions, scans, filters; `soac.loop` as a host loop) → `hpar` grid programs |
 //! | [`convert-hpar-to-gpu`](mod@hpar_to_gpu) | `builtin.module` | `hpar` grid programs → `gpu.module` kernels and host code (`gpu.alloc`, `gpu.memcpy`, `gpu.launch_func`) |
 //!
 //! Named pipeline `soac-to-gpu`:
-//! `func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
+//! `func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
 //! Named pipeline `tail-to-gpu`: `tail-to-soac,func.func(soac-opt),soac-to-gpu`.
 //! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse` (for
 //! `hpar` written by hand or by the FCL frontend: the first canonicalization folds the sizes
@@ -16,6 +17,7 @@
 
 mod arr;
 mod chars;
+pub mod checks;
 mod complex;
 pub mod hpar_to_gpu;
 mod roll;
@@ -23,13 +25,14 @@ mod seq;
 pub mod soac_to_hpar;
 mod util;
 
+pub use checks::SoacRuntimeChecks;
 pub use hpar_to_gpu::ConvertHParToGpu;
 pub use soac_to_hpar::ConvertSoacToHPar;
 
 tail_ir::pass_pipeline! {
     argument: "soac-to-gpu",
     summary: "Fuse SOACs, extract kernels (convert-soac-to-hpar) and lower them to gpu (convert-hpar-to-gpu)",
-    pipeline: "func.func(soac-opt),convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse",
+    pipeline: "func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse",
 }
 
 tail_ir::pass_pipeline! {
@@ -53,6 +56,7 @@ pub fn link() {
     tail_soac::link();
     tail_hpar::link();
     tail_gpu::link();
+    std::hint::black_box(SoacRuntimeChecks::PASS_INFO);
     std::hint::black_box(ConvertSoacToHPar::PASS_INFO);
     std::hint::black_box(ConvertHParToGpu::PASS_INFO);
 }

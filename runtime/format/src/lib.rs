@@ -11,7 +11,28 @@
 //! - [`input`]: the file readers behind `readFile`, `readIntVecFile` and `readDoubleVecFile`
 //!   (whitespace-separated numbers, `¯` or `-` for minus) with their error messages.
 //!
+//! - [`extent_mismatch`], [`index_out_of_bounds`], [`negative_count`]: the messages of the
+//!   run-time checks of compiled programs (equal outer extents of a map's inputs, indices
+//!   within their axis, `iota` counts not negative).
+//!
 //! The crate has no dependencies.
+
+/// The message of a failed index check: `index` is not below `extent` on axis `axis` (the
+/// interpreter's wording at the `soac` level; a negative index is shown as such).
+pub fn index_out_of_bounds(index: i64, axis: i64, extent: i64) -> String {
+    format!("index {index} is out of bounds for axis {axis} of extent {extent}")
+}
+
+/// The message of a failed `iota` count check (the interpreter's wording at the `tail` level).
+pub fn negative_count(n: i64) -> String {
+    format!("negative argument {n}")
+}
+
+/// The message of a failed extent check: input `input` has `got` rows where input #0 has
+/// `expected` (the interpreter's wording at the `soac` level).
+pub fn extent_mismatch(expected: i64, got: i64, input: i64) -> String {
+    format!("extent mismatch: input #0 has {expected} rows but input #{input} has {got}")
+}
 
 pub mod input;
 pub mod layout;

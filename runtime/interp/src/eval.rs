@@ -652,7 +652,7 @@ impl<'a> Interp<'a> {
             "iota" | "iotaV" => {
                 let x = self.int(op, 0)?;
                 if x < 0 {
-                    return Err(self.err(op, format!("negative argument {x}")));
+                    return Err(self.err(op, tail_format::negative_count(x)));
                 }
                 Self::arr(Array::vector(
                     Kind::Int,
@@ -1130,6 +1130,29 @@ impl<'a> Interp<'a> {
                     .and_then(|a| ctx.attr_as_symbol_ref(a))
                     .unwrap_or("")
                     .to_string();
+                if callee == "tail_rt_check_extents" {
+                    // The run-time checks `soac-runtime-checks` inserts (the runtime library's
+                    // functions in compiled programs).
+                    let (a, b, k) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
+                    if a != b {
+                        return Err(self.err(op, tail_format::extent_mismatch(a, b, k)));
+                    }
+                    return Ok(vec![]);
+                }
+                if callee == "tail_rt_check_count" {
+                    let n = self.int(op, 0)?;
+                    if n < 0 {
+                        return Err(self.err(op, tail_format::negative_count(n)));
+                    }
+                    return Ok(vec![]);
+                }
+                if callee == "tail_rt_check_index" {
+                    let (i, n, axis) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
+                    if i < 0 || i >= n {
+                        return Err(self.err(op, tail_format::index_out_of_bounds(i, axis, n)));
+                    }
+                    return Ok(vec![]);
+                }
                 let Some(&f) = self.funcs.get(&callee) else {
                     return Err(self.err(op, format!("calls an unknown function @{callee}")));
                 };

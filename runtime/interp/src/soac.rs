@@ -156,10 +156,7 @@ impl Interp<'_> {
             if a.shape[0] != n {
                 return Err(self.err(
                     op,
-                    format!(
-                        "extent mismatch: input #0 has {n} rows but input #{i} has {}",
-                        a.shape[0]
-                    ),
+                    tail_format::extent_mismatch(n as i64, a.shape[0] as i64, i as i64),
                 ));
             }
         }
@@ -502,7 +499,7 @@ impl Interp<'_> {
             if x < 0 || x as usize >= n {
                 return Err(self.err(
                     op,
-                    format!("index {x} is out of bounds for axis {axis} of extent {n}"),
+                    tail_format::index_out_of_bounds(x, axis as i64, n as i64),
                 ));
             }
             out.push(x as usize);

@@ -167,6 +167,63 @@ pub extern "C" fn tail_rt_nowi(x: i32) -> i32 {
     })
 }
 
+/// `void tail_rt_check_extents(int64_t expected, int64_t got, int64_t input, int32_t line,
+/// int32_t col)`: the run-time check that input `input` of a map has the outer extent of
+/// input #0; when not, ends the program with
+/// `error: <line>:<col>: extent mismatch: input #0 has 3 rows but input #1 has 2` (the
+/// position of the map in the program's source; left out when 0).
+#[no_mangle]
+pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, line: i32, col: i32) {
+    entry("tail_rt_check_extents", || {
+        if expected == got {
+            return Ok(());
+        }
+        let msg = tail_format::extent_mismatch(expected, got, input);
+        Err(if line > 0 {
+            format!("{line}:{col}: {msg}")
+        } else {
+            msg
+        })
+    })
+}
+
+/// `void tail_rt_check_index(int64_t index, int64_t extent, int64_t axis, int32_t line,
+/// int32_t col)`: the run-time check of an index on the host (`0 ≤ index < extent`); when it
+/// fails, ends the program with
+/// `error: <line>:<col>: index 3 is out of bounds for axis 0 of extent 3`.
+#[no_mangle]
+pub extern "C" fn tail_rt_check_index(index: i64, extent: i64, axis: i64, line: i32, col: i32) {
+    entry("tail_rt_check_index", || {
+        if (0..extent).contains(&index) {
+            return Ok(());
+        }
+        let msg = tail_format::index_out_of_bounds(index, axis, extent);
+        Err(if line > 0 {
+            format!("{line}:{col}: {msg}")
+        } else {
+            msg
+        })
+    })
+}
+
+/// `void tail_rt_check_count(int64_t n, int32_t line, int32_t col)`: the run-time check of an
+/// `iota` count; a negative one ends the program with `error: <line>:<col>: negative argument
+/// -3`.
+#[no_mangle]
+pub extern "C" fn tail_rt_check_count(n: i64, line: i32, col: i32) {
+    entry("tail_rt_check_count", || {
+        if n >= 0 {
+            return Ok(());
+        }
+        let msg = tail_format::negative_count(n);
+        Err(if line > 0 {
+            format!("{line}:{col}: {msg}")
+        } else {
+            msg
+        })
+    })
+}
+
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
 /// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
 /// when timing is on: see `tail_rt_kernel_time_ms`).

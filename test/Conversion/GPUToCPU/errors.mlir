@@ -50,7 +50,7 @@ module attributes {gpu.container_module} {
       %c64 = arith.constant 64 : index
       %t = gpu.thread_id x
       scf.for %i = %t to %c64 step %c1 {
-        // expected-error@+1 {{'gpu.barrier' op cannot be converted by convert-gpu-to-cpu: a barrier inside 'scf.for' (only 'scf.if' and 'scf.for' with block-uniform conditions and bounds, and 'scf.if' around shuffles, may hold them)}}
+        // expected-error@+1 {{'gpu.barrier' op cannot be converted by convert-gpu-to-cpu: a barrier inside 'scf.for' (only 'scf.if', 'scf.for' and 'scf.while' with block-uniform conditions and bounds, and 'scf.if' around shuffles, may hold them)}}
         gpu.barrier
       }
       gpu.return
@@ -83,22 +83,73 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A barrier in an scf.while, even with a block-uniform condition.
+// A barrier in an scf.while whose condition depends on the thread id: threads would leave
+// the loop at different iterations.
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @k(%m: memref<?xf32>, %n: index) kernel {
       %c1 = arith.constant 1 : index
+      %t = gpu.thread_id x
+      %r = scf.while (%i = %t) : (index) -> index {
+        %go = arith.cmpi ult, %i, %n : index
+        scf.condition(%go) %i : index
+      } do {
+      ^bb0(%j: index):
+        // expected-error@+1 {{'gpu.barrier' op cannot be converted by convert-gpu-to-cpu: a barrier under thread-dependent control flow (a condition that depends on the thread id or on per-thread values); only block-uniform control flow may hold barriers}}
+        gpu.barrier
+        %k = arith.addi %j, %c1 : index
+        scf.yield %k : index
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The same when the condition becomes thread-dependent only through the carried value (the
+// fixed point of the analysis): the loop starts uniform but adds the thread id each step.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%m: memref<?xf32>, %n: index) kernel {
       %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
       %r = scf.while (%i = %c0) : (index) -> index {
         %go = arith.cmpi ult, %i, %n : index
         scf.condition(%go) %i : index
       } do {
       ^bb0(%j: index):
-        // expected-error@+1 {{'gpu.barrier' op cannot be converted by convert-gpu-to-cpu: a barrier inside 'scf.while'}}
+        // expected-error@+1 {{'gpu.barrier' op cannot be converted by convert-gpu-to-cpu: a barrier under thread-dependent control flow}}
         gpu.barrier
-        %k = arith.addi %j, %c1 : index
+        %k = arith.addi %j, %t : index
         scf.yield %k : index
       }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A shuffle in an scf.while whose condition depends on per-thread values.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%m: memref<?xf32>) kernel {
+      %z = arith.constant 0.0 : f32
+      %o = arith.constant 1 : i32
+      %w = arith.constant 32 : i32
+      %t = gpu.thread_id x
+      %x = memref.load %m[%t] : memref<?xf32>
+      %r = scf.while (%a = %x) : (f32) -> f32 {
+        %go = arith.cmpf olt, %a, %z : f32
+        scf.condition(%go) %a : f32
+      } do {
+      ^bb0(%b: f32):
+        // expected-error@+1 {{'gpu.shuffle' op cannot be converted by convert-gpu-to-cpu: a shuffle inside 'scf.while' (only 'scf.if', 'scf.for' and 'scf.while' with block-uniform conditions and bounds, and 'scf.if' around shuffles, may hold them)}}
+        %s, %v = gpu.shuffle xor %b, %o, %w : f32
+        scf.yield %s : f32
+      }
+      memref.store %r, %m[%t] : memref<?xf32>
       gpu.return
     }
   }

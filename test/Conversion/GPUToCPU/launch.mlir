@@ -30,7 +30,9 @@
 // CHECK-NEXT:      return
 // CHECK-LABEL:   func.func @add1_cpu
 // CHECK-SAME:      (%{{.*}}: index, %{{.*}}: index, %[[D1:.*]]: index, %{{.*}}: memref<?xi64>, %{{.*}}: index) {
-// CHECK:           scf.for %{{.*}} = %{{.*}} to %[[D1]] step %{{.*}} {
+// The bounds check of the grid-wide index narrows the loop over the block's threads.
+// CHECK:           %[[END:.*]] = arith.minui %{{.*}}, %[[D1]] : index
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %[[END]] step %{{.*}} {
 // CHECK-NOT:     gpu
 
 // A grid of 2 × 3 blocks of 4 × 2 threads writes out[r·8 + c] = 100·r + c, then a 1-D launch

@@ -5,7 +5,8 @@
 
 // A map kernel (no barrier) runs one block as one thread loop over the linear thread id,
 // with the block-uniform part (block id × block size) computed once before it. The kernel's
-// known_block_size fixes the loop's trip count. On the host, device buffers are host buffers
+// known_block_size bounds the loop's trip count, and the bounds check of the grid-wide index
+// (`id < n`) narrows the loop to the threads with work (min(n − block start, block size)). On the host, device buffers are host buffers
 // and the launch is a parallel loop over the blocks calling the block function.
 // CHECK:       module {
 // CHECK-LABEL:   func.func @main() -> f64 {
@@ -24,14 +25,15 @@
 // CHECK-SAME:      (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>, %[[KN:.*]]: index, %[[X:.*]]: memref<?xf64>) {
 // CHECK:           %[[BS:.*]] = arith.constant 256 : index
 // CHECK:           %[[BD:.*]] = arith.muli %[[B]], %[[BS]] : index
-// CHECK:           scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           %[[LEFT:.*]] = arith.subi %[[KN]], %[[BD]] : index
+// CHECK:           %[[SOME:.*]] = arith.cmpi ult, %[[BD]], %[[KN]] : index
+// CHECK:           %[[L:.*]] = arith.select %[[SOME]], %[[LEFT]], %{{.*}} : index
+// CHECK:           %[[END:.*]] = arith.minui %[[L]], %{{.*}} : index
+// CHECK:           scf.for %[[T:.*]] = %{{.*}} to %[[END]] step %{{.*}} {
 // CHECK-NEXT:        %[[G:.*]] = arith.addi %[[BD]], %[[T]] : index
-// CHECK-NEXT:        %[[OK:.*]] = arith.cmpi ult, %[[G]], %[[KN]] : index
-// CHECK-NEXT:        scf.if %[[OK]] {
-// CHECK-NEXT:          %[[V:.*]] = memref.load %[[X]][%[[G]]] : memref<?xf64>
-// CHECK-NEXT:          %[[R:.*]] = arith.mulf %[[V]], %{{.*}} : f64
-// CHECK-NEXT:          memref.store %[[R]], %[[O]][%[[G]]] : memref<?xf64>
-// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[X]][%[[G]]] : memref<?xf64>
+// CHECK-NEXT:        %[[R:.*]] = arith.mulf %[[V]], %{{.*}} : f64
+// CHECK-NEXT:        memref.store %[[R]], %[[O]][%[[G]]] : memref<?xf64>
 // CHECK-NEXT:      }
 // CHECK-NEXT:      return
 // CHECK-NOT:     scf.for

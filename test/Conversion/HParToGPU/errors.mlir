@@ -86,3 +86,40 @@ func.func @roll(%x: memref<?xi32>) -> memref<?xf64> {
   %m = builtin.unrealized_conversion_cast %p, %n : !hpar.pull<f64, grid>, index to memref<?xf64>
   return %m : memref<?xf64>
 }
+
+// -----
+
+// The condition of a grid-level while runs on the host: ops with regions are not copied there.
+func.func @grid_while_cond(%m: memref<?xi32>) {
+  hpar.program<grid> {
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %m, %c0 : memref<?xi32>
+    %g = hpar.generate %n : !hpar.pull<i32> {
+    ^bb0(%i: index):
+      %x = memref.load %m[%i] : memref<?xi32>
+      hpar.yield %x : i32
+    }
+    %p = hpar.push<grid> %g : !hpar.pull<i32> -> !hpar.push<i32, grid>
+    %w = hpar.while<grid> %p : !hpar.push<i32, grid> -> !hpar.pull<i32, grid> cond {
+    ^bb0(%cur: !hpar.pull<i32, grid>):
+      %len = hpar.length %cur : !hpar.pull<i32, grid>
+      %c1 = arith.constant 1 : index
+      %big = arith.cmpi ugt, %len, %c1 : index
+      // expected-error@+1 {{'scf.if' op cannot be lowered by convert-hpar-to-gpu in the condition of a grid-level while}}
+      %c = scf.if %big -> (i1) {
+        %t = arith.constant true
+        scf.yield %t : i1
+      } else {
+        %f = arith.constant false
+        scf.yield %f : i1
+      }
+      hpar.yield %c : i1
+    } do {
+    ^bb0(%cur: !hpar.pull<i32, grid>):
+      %q = hpar.push<grid> %cur : !hpar.pull<i32, grid> -> !hpar.push<i32, grid>
+      hpar.return %q : !hpar.push<i32, grid>
+    }
+    hpar.return
+  }
+  return
+}

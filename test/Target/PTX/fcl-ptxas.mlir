@@ -1,6 +1,7 @@
 // The thesis's FCL programs (test/Frontend/FCL) compile through hpar-to-gpu to PTX that
 // ptxas accepts for sm_90: the transpose is one kernel with its tile in shared memory, the
-// reduction one kernel whose loop halves the block's array between barriers, the scan three
+// reduction one kernel whose loop halves the block's array between barriers (the full
+// reduction three: before its grid-level while, in its body, and reading its result), the scan three
 // kernels, matmul one kernel with both tiles in shared memory, the reversal one kernel.
 // REQUIRES: ptxas
 // RUN: tail-translate --fcl-to-hpar %S/../../Frontend/FCL/transpose.fcl | tail-opt --pass-pipeline='builtin.module(hpar-to-gpu)' | tail-translate --emit=ptx - -o %t.transpose.ptx
@@ -9,6 +10,9 @@
 // RUN: tail-translate --fcl-to-hpar %S/../../Frontend/FCL/reduce.fcl | tail-opt --pass-pipeline='builtin.module(hpar-to-gpu)' | tail-translate --emit=ptx - -o %t.reduce.ptx
 // RUN: ptxas -arch=sm_90 %t.reduce.ptx -o %t.reduce.cubin
 // RUN: FileCheck %s --check-prefix=REDUCE < %t.reduce.ptx
+// RUN: tail-translate --fcl-to-hpar %S/../../Frontend/FCL/reduce.fcl --entry full | tail-opt --pass-pipeline='builtin.module(hpar-to-gpu)' | tail-translate --emit=ptx - -o %t.full.ptx
+// RUN: ptxas -arch=sm_90 %t.full.ptx -o %t.full.cubin
+// RUN: FileCheck %s --check-prefix=FULL < %t.full.ptx
 // RUN: tail-translate --fcl-to-hpar %S/../../Frontend/FCL/scan.fcl | tail-opt --pass-pipeline='builtin.module(hpar-to-gpu)' | tail-translate --emit=ptx - -o %t.scan.ptx
 // RUN: ptxas -arch=sm_90 %t.scan.ptx -o %t.scan.cubin
 // RUN: FileCheck %s --check-prefix=SCAN < %t.scan.ptx
@@ -33,6 +37,11 @@
 // REDUCE:         add.s32
 // REDUCE:         st.shared.b32
 // REDUCE:         bar.sync {{[[:space:]]*}}0;
+
+// The full reduction (entry `full`, a grid-level while): the partial reduction before the
+// loop and in its body, and the one-thread copy of the result's element.
+// FULL-COUNT-3: .visible .entry
+// FULL-NOT:     .visible .entry
 
 // SCAN-COUNT-3: .visible .entry
 // SCAN-NOT:     .visible .entry

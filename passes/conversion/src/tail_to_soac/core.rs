@@ -72,7 +72,12 @@ pub(super) struct Lowerer<'c> {
     /// The source block being translated.
     pub src_block: Option<BlockId>,
     pub stats: ConversionStats,
+    /// Whether a run-time check of an `iota` count (`@tail_rt_check_count`) was emitted.
+    pub count_checks: bool,
 }
+
+/// The runtime function that checks an `iota` count at run time (`count ≥ 0`).
+pub(super) const CHECK_COUNT: &str = "tail_rt_check_count";
 
 pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionStats> {
     let loc = ctx.op_loc(module);
@@ -85,6 +90,7 @@ pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionSta
         cur: None,
         src_block: None,
         stats: ConversionStats::default(),
+        count_checks: false,
     };
     let funcs: Vec<OpId> = l
         .ctx
@@ -97,7 +103,16 @@ pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionSta
         .collect();
     let result = funcs.into_iter().try_for_each(|f| l.convert_func(f));
     let stats = l.stats;
+    let count_checks = l.count_checks;
     ctx.erase_block(scratch);
+    if count_checks && tail_ir::symbol::lookup_symbol_in(ctx, module, CHECK_COUNT).is_none() {
+        if let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) {
+            let mut b = tail_ir::Builder::at_end(ctx, mblock, loc);
+            let (i64t, i32t) = (b.int_type(64), b.int_type(32));
+            let fty = b.function_type(vec![i64t, i32t, i32t], vec![]);
+            tail_builtin::func::FuncOp::create_declaration(&mut b, CHECK_COUNT, fty);
+        }
+    }
     result.map(|()| stats)
 }
 
@@ -290,6 +305,29 @@ impl<'c> Lowerer<'c> {
         let op = self.ctx.create_op(st);
         self.ctx.insert_op(op, InsertPoint::BlockEnd(self.block));
         op
+    }
+
+    /// `func.call @tail_rt_check_count(%n as i64, %line, %col)`: the run-time check that an
+    /// `iota` count `n` (an `i32`) is not negative, at the position of the op being lowered.
+    pub fn check_count(&mut self, n: Value) {
+        let i64t = self.ctx.int_type(64);
+        let i32t = self.i32t();
+        let n64 = self.emit1("arith.extsi", &[n], i64t, &[]);
+        let (line, col) = match self.cur.map(|o| self.ctx.loc_kind(self.ctx.op_loc(o))) {
+            Some(tail_ir::LocKind::FileLineCol { line, col, .. }) => (*line as i64, *col as i64),
+            _ => (0, 0),
+        };
+        let lv = self.cint(i32t, line);
+        let cv = self.cint(i32t, col);
+        let callee = self.ctx.symbol_ref_attr(CHECK_COUNT);
+        self.emit(
+            "func.call",
+            &[n64, lv, cv],
+            &[],
+            &[("callee", callee)],
+            vec![],
+        );
+        self.count_checks = true;
     }
 
     /// Appends a one-result op and returns the result.

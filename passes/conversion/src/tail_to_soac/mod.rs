@@ -71,7 +71,9 @@
 //!   by `scf.if`); `rav` → `soac.reshape`.
 //! * Over-take: an `scf.if` between the slice and a `soac.concat` with a replicated default.
 //! * `cat`/`cons`/`snoc` → `soac.concat` (the cell is a 1-row `soac.replicate`); `iota` →
-//!   `soac.iota` and a map adding 1; `shape` → `soac.dim`s; `lit`/`vector` → one-element
+//!   `soac.iota` and a map adding 1, after `func.call @tail_rt_check_count(n, line, col)` when
+//!   the count is not a constant ≥ 0 (the interpreter and the runtime library end the program
+//!   on a negative count, as the `tail` level does); `shape` → `soac.dim`s; `lit`/`vector` → one-element
 //!   replicates joined by `soac.concat`.
 //! * `compress` → `soac.filter` on the last axis (transposed to the front, a view);
 //!   `replicate` (counts, negative ones meaning default fill) → the segment construction of

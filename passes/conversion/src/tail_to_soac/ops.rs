@@ -354,6 +354,12 @@ impl<'c> Lowerer<'c> {
                 } else {
                     nv
                 };
+                // A count not known to be ≥ 0 is checked at run time, as the interpreter
+                // checks it (`negative argument`), since the levels below read a negative
+                // count as 0.
+                if tail_builtin::util::constant_int(self.ctx, nv).is_none_or(|c| c < 0) {
+                    self.check_count(nv);
+                }
                 let n = self.index_of_i32(nv);
                 let i32t = self.i32t();
                 let it = self.ctx.tensor_type(vec![DYNAMIC], i32t);

@@ -1,0 +1,242 @@
+//! `soac-runtime-checks`: the run-time checks of the `soac` level that kernel extraction would
+//! drop, made explicit on the host as calls of runtime functions.
+//!
+//! **Extents.** The `soac` level checks that a SOAC's inputs have equal outer extents when it
+//! runs (the interpreter reports `extent mismatch`); a kernel instead iterates over the first
+//! input's extent and would read past the end of a shorter input. So before
+//! `convert-soac-to-hpar`, every top-level (host) `soac.map`,
+//! `soac.redomap` and `soac.scanomap` with several inputs gets, for each input `k ≥ 1` whose
+//! outer extent is not known to equal input 0's,
+//!
+//! ```mlir
+//! %e0 = soac.dim %in0, 0 : tensor<?xi32>
+//! %ek = soac.dim %ink, 0 : tensor<?xi32>
+//! func.call @tail_rt_check_extents(%e0, %ek, %k, %line, %col) : (index, index, i64, i32, i32) -> ()
+//! ```
+//!
+//! (`line`/`col`: the SOAC's source location, 0 when it has none). The runtime function
+//! (`runtime/rt`, and the interpreter for the levels it runs) ends the program with
+//! `error: <line>:<col>: extent mismatch: input #0 has 3 rows but input #1 has 2` when the
+//! extents differ.
+//!
+//! **Indices.** A top-level `soac.index %a[%i, …]` (an element or row read on the host, which
+//! becomes a load from a copy of a device buffer) gets `func.call @tail_rt_check_index(%i,
+//! %extent, %axis, %line, %col)` per index that is not a constant within a static extent:
+//! `error: 4:7: index 3 is out of bounds for axis 0 of extent 3`.
+//!
+//! Not checked: inner extents of map nests (rows of different lengths) and indexing inside
+//! kernels.
+
+use tail_builtin::func::{CallOp, FuncOp};
+use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::{Builder, Context, InsertPoint, LocKind, OpId, Type, TypeKind, Value, DYNAMIC};
+
+/// The runtime function of the extent checks.
+pub const CHECK_EXTENTS: &str = "tail_rt_check_extents";
+/// The runtime function of the index checks.
+pub const CHECK_INDEX: &str = "tail_rt_check_index";
+
+/// Check at run time what the `soac` level checks and kernels would not: equal outer extents
+/// of the inputs of host-level maps, reductions and scans; indices read on the host.
+#[pass(
+    argument = "soac-runtime-checks",
+    summary = "Insert run-time checks (tail_rt_check_extents, tail_rt_check_index) of the inputs' extents of top-level soac.map/redomap/scanomap and of host-level soac.index",
+    anchor = "builtin.module",
+    name = "SoacRuntimeChecks"
+)]
+pub struct SoacRuntimeChecks {
+    #[statistic(name = "num-checks", description = "Number of checks inserted")]
+    num_checks: Statistic,
+}
+
+/// Declares the runtime check `name(index, index, i64, i32, i32)` unless it exists.
+fn declare_check(b: &mut Builder<'_>, module: OpId, name: &str) {
+    if tail_ir::symbol::lookup_symbol_in(b.ctx, module, name).is_some() {
+        return;
+    }
+    let idx = b.index_type();
+    let i64t = b.int_type(64);
+    let i32t = b.int_type(32);
+    let mblock = b.entry_block(b.region(module, 0)).expect("module body");
+    let saved = b.insertion_point();
+    b.set_insertion_point(InsertPoint::BlockEnd(mblock));
+    let fty = b.function_type(vec![idx, idx, i64t, i32t, i32t], vec![]);
+    FuncOp::create_declaration(b, name, fty);
+    b.set_insertion_point(saved);
+}
+
+/// `(line, col)` of an op's location, `(0, 0)` without one.
+fn line_col(ctx: &Context, op: OpId) -> (i64, i64) {
+    match ctx.loc_kind(ctx.op_loc(op)) {
+        LocKind::FileLineCol { line, col, .. } => (*line as i64, *col as i64),
+        _ => (0, 0),
+    }
+}
+
+/// The outer extent of an array type when static.
+fn static_outer(ctx: &Context, ty: Type) -> Option<i64> {
+    match ctx.type_kind(ty) {
+        TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => {
+            shape.first().copied().filter(|&d| d != DYNAMIC)
+        }
+        _ => None,
+    }
+}
+
+/// The array whose extent `v`'s outer extent is: through the maps that produced it (a map's
+/// results have its first input's extent).
+fn extent_source(ctx: &Context, mut v: Value) -> Value {
+    for _ in 0..64 {
+        match ctx.defining_op(v) {
+            Some(d) if ctx.op_is(d, "soac.map") && ctx.num_operands(d) > 0 => {
+                v = ctx.operand(d, 0);
+            }
+            _ => break,
+        }
+    }
+    v
+}
+
+/// The inputs of a host SOAC that must agree in extent.
+fn soac_inputs(ctx: &Context, op: OpId) -> Option<Vec<Value>> {
+    match ctx.op_name_str(op) {
+        "soac.map" => Some(ctx.operand_vec(op)),
+        "soac.redomap" => {
+            tail_soac::ops::parallel::RedomapOp::from_op(ctx, op).map(|r| r.inputs(ctx).to_vec())
+        }
+        "soac.scanomap" => {
+            tail_soac::ops::parallel::ScanomapOp::from_op(ctx, op).map(|r| r.inputs(ctx).to_vec())
+        }
+        _ => None,
+    }
+}
+
+impl PassRun for SoacRuntimeChecks {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        module: OpId,
+        _am: &mut AnalysisManager,
+    ) -> PassResult {
+        let host = |ctx: &Context, o: OpId| {
+            let mut p = ctx.op_parent_op(o);
+            while let Some(q) = p {
+                if ctx.op_name_str(q).starts_with("soac.") {
+                    return false;
+                }
+                p = ctx.op_parent_op(q);
+            }
+            true
+        };
+        let indexes: Vec<OpId> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&o| ctx.op_is(o, "soac.index") && host(ctx, o))
+            .collect();
+        for op in indexes {
+            self.check_index(ctx, module, op);
+        }
+        let ops: Vec<OpId> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&o| {
+                matches!(
+                    ctx.op_name_str(o),
+                    "soac.map" | "soac.redomap" | "soac.scanomap"
+                )
+            })
+            // Host level: not inside another SOAC's lambda.
+            .filter(|&o| host(ctx, o))
+            .collect();
+        for op in ops {
+            let Some(inputs) = soac_inputs(ctx, op) else {
+                continue;
+            };
+            if inputs.len() < 2 {
+                continue;
+            }
+            let (line, col) = line_col(ctx, op);
+            let first = inputs[0];
+            let first_static = static_outer(ctx, ctx.value_type(first));
+            let first_src = extent_source(ctx, first);
+            for (k, &x) in inputs.iter().enumerate().skip(1) {
+                let xs = static_outer(ctx, ctx.value_type(x));
+                if xs.is_some() && xs == first_static {
+                    continue;
+                }
+                if extent_source(ctx, x) == first_src {
+                    continue;
+                }
+                let loc = ctx.op_loc(op);
+                let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+                let idx = b.index_type();
+                let e0 = dim(&mut b, first, idx);
+                let ek = dim(&mut b, x, idx);
+                let i64t = b.int_type(64);
+                let i32t = b.int_type(32);
+                let kv = tail_builtin::arith::build_constant_int(&mut b, i64t, k as i64);
+                let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
+                let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
+                declare_check(&mut b, module, CHECK_EXTENTS);
+                CallOp::create(&mut b, CHECK_EXTENTS, &[e0, ek, kv, lv, cv], &[]);
+                self.num_checks.add(1);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SoacRuntimeChecks {
+    /// The checks of the indices of the host-level `soac.index` `op`.
+    fn check_index(&mut self, ctx: &mut Context, module: OpId, op: OpId) {
+        let src = ctx.operand(op, 0);
+        let shape = match ctx.type_kind(ctx.value_type(src)) {
+            TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => shape.clone(),
+            _ => return,
+        };
+        let (line, col) = line_col(ctx, op);
+        for (axis, i) in ctx.operand_vec(op).into_iter().skip(1).enumerate() {
+            let known = tail_builtin::util::constant_int(ctx, i);
+            let ext = shape.get(axis).copied().filter(|&d| d != DYNAMIC);
+            if let (Some(i), Some(n)) = (known, ext) {
+                if (0..n).contains(&i) {
+                    continue;
+                }
+            }
+            let loc = ctx.op_loc(op);
+            let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+            let idx = b.index_type();
+            let i64t = b.int_type(64);
+            let i32t = b.int_type(32);
+            let n = dim_at(&mut b, src, axis as i64, idx);
+            let av = tail_builtin::arith::build_constant_int(&mut b, i64t, axis as i64);
+            let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
+            let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
+            let iv = if b.value_type(i) == idx {
+                i
+            } else {
+                tail_builtin::arith::build_unary(&mut b, "arith.index_cast", i, idx)
+            };
+            declare_check(&mut b, module, CHECK_INDEX);
+            CallOp::create(&mut b, CHECK_INDEX, &[iv, n, av, lv, cv], &[]);
+            self.num_checks.add(1);
+        }
+    }
+}
+
+/// `soac.dim %x, 0`.
+fn dim(b: &mut Builder<'_>, x: Value, idx: Type) -> Value {
+    dim_at(b, x, 0, idx)
+}
+
+/// `soac.dim %x, axis`.
+fn dim_at(b: &mut Builder<'_>, x: Value, axis: i64, idx: Type) -> Value {
+    let mut st = b.state("soac.dim");
+    st.operands = vec![x];
+    let i64t = b.int_type(64);
+    let a = b.int_attr(i64t, axis);
+    st.add_attr(b, "axis", a);
+    st.result_types = vec![idx];
+    let op = b.insert(st);
+    b.result(op, 0)
+}
