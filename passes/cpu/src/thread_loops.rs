@@ -115,6 +115,9 @@ pub(crate) fn unwrap_if(ctx: &mut Context, lp: OpId, end: Value, cmp: OpId, iff:
     ctx.erase_op(cmp);
 }
 
+/// The `arith.divui` and `arith.remui` ops of one (index, divisor) pair.
+type Divisions = ((Value, Value), Vec<OpId>, Vec<OpId>);
+
 /// Carries the quotients and remainders of grid-wide indices by loop-invariant extents in
 /// the thread loop `lp` (see the module documentation); returns the loop (a new op when it
 /// changed).
@@ -129,7 +132,7 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
         return lp;
     }
     // (index, divisor) → (divui ops, remui ops), in body order.
-    let mut pairs: Vec<((Value, Value), Vec<OpId>, Vec<OpId>)> = Vec::new();
+    let mut pairs: Vec<Divisions> = Vec::new();
     for o in ctx.block_op_vec(body) {
         let div = ctx.op_is(o, "arith.divui");
         if !div && !ctx.op_is(o, "arith.remui") {
