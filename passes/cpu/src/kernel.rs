@@ -434,7 +434,9 @@ pub fn convert_kernel(
     for lp in std::mem::take(&mut l.loops) {
         narrow(l.ctx, lp);
         crate::thread_loops::narrow_global(l.ctx, lp);
-        crate::thread_loops::reduce_divisions(l.ctx, lp);
+        for lp in crate::thread_loops::interchange(l.ctx, lp) {
+            crate::thread_loops::reduce_divisions(l.ctx, lp);
+        }
     }
     for m in std::mem::take(&mut l.deallocs) {
         mk(

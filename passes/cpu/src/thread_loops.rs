@@ -10,10 +10,12 @@
 //!   the loop, both at the top level of the body) are carried from one thread to the next:
 //!   the remainder counts up and wraps to 0 at `%w`, the quotient counts the wraps. A
 //!   division by a value unknown at compile time costs tens of cycles; the update costs two.
+//! * [`interchange`]: a thread's sequential loop of plain computation runs with the threads
+//!   side by side (the thread loop innermost), so LLVM vectorizes across threads.
 
 use rustc_hash::FxHashMap;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
-use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
+use tail_ir::{Builder, Context, InsertPoint, OpId, Type, Value};
 
 use tail_builtin::arith::CmpIPredicate;
 
@@ -212,4 +214,187 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     new.op()
+}
+
+/// Whether `op`'s body ops are plain computations: no regions, no memory effects (only the
+/// `arith` and `math` dialects).
+fn pure_body(ctx: &Context, blk: tail_ir::BlockId) -> bool {
+    ctx.block_op_vec(blk).into_iter().all(|o| {
+        let n = ctx.op_name_str(o);
+        ctx.regions(o).is_empty()
+            && (n.starts_with("arith.") || n.starts_with("math.") || n == "scf.yield")
+    })
+}
+
+/// Interchanges a thread's sequential loop with the thread loop `lp`, so that the threads'
+/// iterations run side by side (the loop over threads innermost, which LLVM vectorizes):
+///
+/// ```text
+/// for t { pre(t); r = for k (a = init) { body(t, k, a) }; post(t, r) }
+/// ```
+///
+/// becomes, with per-thread buffers `A` (the carried values) and `P` (the values of `pre`
+/// that `body` or `post` use),
+///
+/// ```text
+/// for t { pre(t); A[t] = init; P[t] = … }
+/// for k { for t { A[t] = body(t, k, A[t]) } }
+/// for t { post(t, A[t]) }
+/// ```
+///
+/// Only when the thread loop runs from 0 in steps of 1 without carried values, the inner
+/// loop's bounds are defined outside `lp`, and its body is plain computation (`arith`/`math`,
+/// no memory effects), so each thread computes exactly what it computed before. Returns the
+/// thread loops that replace `lp` (or `lp` itself).
+pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    if ctx.num_results(lp) != 0
+        || !is_zero(ctx, ctx.operand(lp, 0))
+        || !is_one(ctx, ctx.operand(lp, 2))
+        || ctx.block_args(body).len() != 1
+    {
+        return vec![lp];
+    }
+    let ops = ctx.block_op_vec(body);
+    let inner_loops: Vec<usize> = ops
+        .iter()
+        .enumerate()
+        .filter(|(_, &o)| ctx.op_is(o, "scf.for") && ctx.num_results(o) > 0)
+        .map(|(i, _)| i)
+        .collect();
+    let [pos] = inner_loops[..] else {
+        return vec![lp];
+    };
+    let inner = ops[pos];
+    let ibody = ctx.entry_block(ctx.region(inner, 0)).expect("inner body");
+    if !(0..3).all(|i| outside(ctx, lp, ctx.operand(inner, i))) || !pure_body(ctx, ibody) {
+        return vec![lp];
+    }
+    // The other ops of the thread loop: no nested sequential loops with results elsewhere,
+    // and nothing after the inner loop that the inner loop's body could observe (it has no
+    // memory effects, so any post is fine).
+    let (pre, rest) = ops.split_at(pos);
+    let post = &rest[1..rest.len() - 1];
+    let term = *rest.last().expect("terminator");
+    if ctx.num_operands(term) != 0 {
+        return vec![lp];
+    }
+    // Values of `pre` (and `t`) used by the inner loop or by `post`.
+    let defined_in_pre = |ctx: &Context, v: Value| -> bool {
+        v == t || ctx.defining_op(v).is_some_and(|d| pre.contains(&d))
+    };
+    let mut crossing: Vec<Value> = Vec::new();
+    let note = |ctx: &Context, o: OpId, crossing: &mut Vec<Value>| {
+        for w in ctx.walk_preorder(o) {
+            for v in ctx.operand_vec(w) {
+                if defined_in_pre(ctx, v) && !crossing.contains(&v) {
+                    crossing.push(v);
+                }
+            }
+        }
+    };
+    note(ctx, inner, &mut crossing);
+    for &o in post {
+        note(ctx, o, &mut crossing);
+    }
+    let loc = ctx.op_loc(lp);
+    let ub = ctx.operand(lp, 1);
+    let (klb, kub, kstep) = (
+        ctx.operand(inner, 0),
+        ctx.operand(inner, 1),
+        ctx.operand(inner, 2),
+    );
+    let inits: Vec<Value> = ctx.operand_vec(inner)[3..].to_vec();
+    let carried: Vec<Type> = inits.iter().map(|&v| ctx.value_type(v)).collect();
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let zero = build_constant_index(&mut b, 0);
+    let one = build_constant_index(&mut b, 1);
+    let buffer = |b: &mut Builder<'_>, ty: Type| -> Value {
+        let mty = b.memref_type(vec![tail_ir::DYNAMIC], ty);
+        tail_builtin::memref::AllocaOp::create(b, mty, &[ub])
+    };
+    let abufs: Vec<Value> = carried.iter().map(|&ty| buffer(&mut b, ty)).collect();
+    let pbufs: Vec<Value> = crossing
+        .iter()
+        .map(|&v| {
+            let ty = b.value_type(v);
+            buffer(&mut b, ty)
+        })
+        .collect();
+    // Phase 1: pre, the initial carried values and the crossing values into the buffers.
+    let (p1, b1) = tail_builtin::scf::ForOp::create(&mut b, zero, ub, one, &[]);
+    let y1 = b.last_op(b1).expect("scf.yield");
+    let t1 = b.block_arg(b1, 0);
+    let mut m1: FxHashMap<Value, Value> = FxHashMap::default();
+    m1.insert(t, t1);
+    for &o in pre {
+        let c = b.clone_op(o, &mut m1);
+        b.insert_op(c, InsertPoint::Before(y1));
+    }
+    b.set_insertion_point(InsertPoint::Before(y1));
+    for (k, &v) in inits.iter().enumerate() {
+        let x = *m1.get(&v).unwrap_or(&v);
+        tail_builtin::memref::StoreOp::create(&mut b, x, abufs[k], &[t1]);
+    }
+    for (k, &v) in crossing.iter().enumerate() {
+        let x = m1[&v];
+        tail_builtin::memref::StoreOp::create(&mut b, x, pbufs[k], &[t1]);
+    }
+    // Phase 2: the sequential loop around a loop over the threads.
+    b.set_insertion_point(InsertPoint::After(p1.op()));
+    let (_, kb) = tail_builtin::scf::ForOp::create(&mut b, klb, kub, kstep, &[]);
+    let ky = b.last_op(kb).expect("scf.yield");
+    let kiv = b.block_arg(kb, 0);
+    b.set_insertion_point(InsertPoint::Before(ky));
+    let (p2, b2) = tail_builtin::scf::ForOp::create(&mut b, zero, ub, one, &[]);
+    let y2 = b.last_op(b2).expect("scf.yield");
+    let t2 = b.block_arg(b2, 0);
+    b.set_insertion_point(InsertPoint::Before(y2));
+    let mut m2: FxHashMap<Value, Value> = FxHashMap::default();
+    m2.insert(t, t2);
+    for (k, &v) in crossing.iter().enumerate() {
+        let x = tail_builtin::memref::LoadOp::create(&mut b, pbufs[k], &[t2]);
+        m2.insert(v, x);
+    }
+    let iargs = b.block_args(ibody).to_vec();
+    m2.insert(iargs[0], kiv);
+    for (k, &a) in iargs[1..].iter().enumerate() {
+        let x = tail_builtin::memref::LoadOp::create(&mut b, abufs[k], &[t2]);
+        m2.insert(a, x);
+    }
+    let iops = b.block_op_vec(ibody);
+    let (iyield, icomp) = iops.split_last().expect("inner terminator");
+    for &o in icomp {
+        let c = b.clone_op(o, &mut m2);
+        b.insert_op(c, InsertPoint::Before(y2));
+    }
+    b.set_insertion_point(InsertPoint::Before(y2));
+    for (k, v) in b.operand_vec(*iyield).into_iter().enumerate() {
+        let x = *m2.get(&v).unwrap_or(&v);
+        tail_builtin::memref::StoreOp::create(&mut b, x, abufs[k], &[t2]);
+    }
+    // Phase 3: post, reading the crossing and final carried values.
+    let p2_outer = b.op_parent_op(p2.op()).expect("the sequential loop");
+    b.set_insertion_point(InsertPoint::After(p2_outer));
+    let (p3, b3) = tail_builtin::scf::ForOp::create(&mut b, zero, ub, one, &[]);
+    let y3 = b.last_op(b3).expect("scf.yield");
+    let t3 = b.block_arg(b3, 0);
+    b.set_insertion_point(InsertPoint::Before(y3));
+    let mut m3: FxHashMap<Value, Value> = FxHashMap::default();
+    m3.insert(t, t3);
+    for (k, &v) in crossing.iter().enumerate() {
+        let x = tail_builtin::memref::LoadOp::create(&mut b, pbufs[k], &[t3]);
+        m3.insert(v, x);
+    }
+    for (k, &r) in b.results(inner).to_vec().iter().enumerate() {
+        let x = tail_builtin::memref::LoadOp::create(&mut b, abufs[k], &[t3]);
+        m3.insert(r, x);
+    }
+    for &o in post {
+        let c = b.clone_op(o, &mut m3);
+        b.insert_op(c, InsertPoint::Before(y3));
+    }
+    ctx.erase_op(lp);
+    vec![p1.op(), p2.op(), p3.op()]
 }
