@@ -216,6 +216,20 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     new.op()
 }
 
+/// Maps each of `vals` to its thread's element `t` of the matching buffer of `bufs` (a load).
+fn load_into(
+    b: &mut Builder<'_>,
+    map: &mut FxHashMap<Value, Value>,
+    vals: &[Value],
+    bufs: &[Value],
+    t: Value,
+) {
+    for (&v, &buf) in vals.iter().zip(bufs) {
+        let x = tail_builtin::memref::LoadOp::create(b, buf, &[t]);
+        map.insert(v, x);
+    }
+}
+
 /// Whether `op`'s body ops are plain computations: no regions, no memory effects (only the
 /// `arith` and `math` dialects).
 fn pure_body(ctx: &Context, blk: tail_ir::BlockId) -> bool {
@@ -353,16 +367,10 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     b.set_insertion_point(InsertPoint::Before(y2));
     let mut m2: FxHashMap<Value, Value> = FxHashMap::default();
     m2.insert(t, t2);
-    for (k, &v) in crossing.iter().enumerate() {
-        let x = tail_builtin::memref::LoadOp::create(&mut b, pbufs[k], &[t2]);
-        m2.insert(v, x);
-    }
+    load_into(&mut b, &mut m2, &crossing, &pbufs, t2);
     let iargs = b.block_args(ibody).to_vec();
     m2.insert(iargs[0], kiv);
-    for (k, &a) in iargs[1..].iter().enumerate() {
-        let x = tail_builtin::memref::LoadOp::create(&mut b, abufs[k], &[t2]);
-        m2.insert(a, x);
-    }
+    load_into(&mut b, &mut m2, &iargs[1..], &abufs, t2);
     let iops = b.block_op_vec(ibody);
     let (iyield, icomp) = iops.split_last().expect("inner terminator");
     for &o in icomp {
@@ -383,14 +391,9 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     b.set_insertion_point(InsertPoint::Before(y3));
     let mut m3: FxHashMap<Value, Value> = FxHashMap::default();
     m3.insert(t, t3);
-    for (k, &v) in crossing.iter().enumerate() {
-        let x = tail_builtin::memref::LoadOp::create(&mut b, pbufs[k], &[t3]);
-        m3.insert(v, x);
-    }
-    for (k, &r) in b.results(inner).to_vec().iter().enumerate() {
-        let x = tail_builtin::memref::LoadOp::create(&mut b, abufs[k], &[t3]);
-        m3.insert(r, x);
-    }
+    load_into(&mut b, &mut m3, &crossing, &pbufs, t3);
+    let results = b.results(inner).to_vec();
+    load_into(&mut b, &mut m3, &results, &abufs, t3);
     for &o in post {
         let c = b.clone_op(o, &mut m3);
         b.insert_op(c, InsertPoint::Before(y3));
