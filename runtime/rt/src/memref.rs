@@ -29,12 +29,12 @@
 //! | `int64_t tail_rt_format_int_begin(int64_t x)` | `formatI` |
 //! | `int64_t tail_rt_format_double_begin(double x)` | `formatD` |
 //! | `void tail_rt_take_i32(int64_t rank, void *dst)` / `void tail_rt_take_f64(int64_t rank, void *dst)` | copies the kept result into the rank-1 memref `dst` of its length |
-//! | `int64_t tail_rt_input_begin_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a vector, for `tail_rt_take_{i32,i64,f64,bool}` |
+//! | `int64_t tail_rt_input_begin_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a vector, for `tail_rt_take_{i32,i64,f64,bool}` (parsed once; the later runs of `--runs N` copy the parsed values) |
 //! | `{int32_t,int64_t,double,uint8_t} tail_rt_input_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a scalar |
 //! | `double tail_rt_roll(int32_t n)` | `roll`: a pseudo-random double in `[0, n)` (`[0, 1)` for `n = 0`) |
 
 use std::cell::RefCell;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use tail_format::{fmt_char, fmt_double, fmt_int, input};
 
@@ -235,11 +235,16 @@ enum Kept {
 }
 
 thread_local! {
-    static KEPT: RefCell<Option<Kept>> = const { RefCell::new(None) };
+    static KEPT: RefCell<Option<Arc<Kept>>> = const { RefCell::new(None) };
 }
 
 fn keep(k: Kept) -> i64 {
-    let n = match &k {
+    keep_shared(Arc::new(k))
+}
+
+/// Keeps a result that may also be kept elsewhere (a parsed `--input`, for every run).
+fn keep_shared(k: Arc<Kept>) -> i64 {
+    let n = match &*k {
         Kept::I32(v) => v.len(),
         Kept::I64(v) => v.len(),
         Kept::F64(v) => v.len(),
@@ -340,12 +345,12 @@ unsafe fn take<T: Copy>(
     name: &str,
     rank: i64,
     dst: *const u8,
-    pick: impl FnOnce(Kept) -> Option<Vec<T>>,
+    pick: impl FnOnce(&Kept) -> Option<&[T]>,
 ) -> Result<(), String> {
     let kept = KEPT
         .with(|s| s.borrow_mut().take())
         .ok_or_else(|| format!("{name}: no result is waiting to be taken"))?;
-    let v = pick(kept).ok_or_else(|| format!("{name}: the waiting result has another type"))?;
+    let v = pick(&kept).ok_or_else(|| format!("{name}: the waiting result has another type"))?;
     // SAFETY: as documented for the caller.
     let d = unsafe { read_desc::<T>(name, rank, dst)? };
     if rank != 1 || d.sizes[0] != v.len() as i64 {
@@ -355,7 +360,15 @@ unsafe fn take<T: Copy>(
             v.len()
         ));
     }
-    for (k, x) in v.into_iter().enumerate() {
+    if d.strides[0] == 1 && !v.is_empty() {
+        // SAFETY: the destination holds `v.len()` contiguous elements from its offset.
+        unsafe {
+            std::slice::from_raw_parts_mut(d.aligned.offset(d.offset as isize), v.len())
+                .copy_from_slice(v)
+        };
+        return Ok(());
+    }
+    for (k, &x) in v.iter().enumerate() {
         // SAFETY: `k` is within the destination's one extent.
         unsafe {
             *d.aligned
@@ -377,7 +390,7 @@ pub unsafe extern "C" fn tail_rt_take_i32(rank: i64, dst: *const u8) {
         // SAFETY: as documented for the caller.
         unsafe {
             take("tail_rt_take_i32", rank, dst, |k| match k {
-                Kept::I32(v) => Some(v),
+                Kept::I32(v) => Some(v.as_slice()),
                 _ => None,
             })
         }
@@ -395,7 +408,7 @@ pub unsafe extern "C" fn tail_rt_take_f64(rank: i64, dst: *const u8) {
         // SAFETY: as documented for the caller.
         unsafe {
             take("tail_rt_take_f64", rank, dst, |k| match k {
-                Kept::F64(v) => Some(v),
+                Kept::F64(v) => Some(v.as_slice()),
                 _ => None,
             })
         }
@@ -413,7 +426,7 @@ pub unsafe extern "C" fn tail_rt_take_i64(rank: i64, dst: *const u8) {
         // SAFETY: as documented for the caller.
         unsafe {
             take("tail_rt_take_i64", rank, dst, |k| match k {
-                Kept::I64(v) => Some(v),
+                Kept::I64(v) => Some(v.as_slice()),
                 _ => None,
             })
         }
@@ -431,54 +444,69 @@ pub unsafe extern "C" fn tail_rt_take_bool(rank: i64, dst: *const u8) {
         // SAFETY: as documented for the caller.
         unsafe {
             take("tail_rt_take_bool", rank, dst, |k| match k {
-                Kept::Bool(v) => Some(v),
+                Kept::Bool(v) => Some(v.as_slice()),
                 _ => None,
             })
         }
     })
 }
 
-/// The words of an `--input` value: `iota:N` (`0 … N-1`), `@FILE` (the file's words) or a
-/// list separated by commas or white space.
-fn input_words(k: i64) -> Result<Vec<String>, String> {
+/// The values of input `k` as `T`s: `iota:N` (`0 … N-1`), `@FILE` (the file's words) or a
+/// list separated by commas or white space, each word read with `parse`.
+fn parse_input<T>(k: i64, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<T>, String> {
     let s = crate::cli::input(k)?;
     let ctx = |e: String| format!("--input #{} ('{s}'): {e}", k + 1);
+    let bad = |w: &str| {
+        ctx(format!(
+            "'{w}' is not a number of the parameter's element type"
+        ))
+    };
     if let Some(n) = s.strip_prefix("iota:") {
         let n: usize = n
             .trim()
             .parse()
             .map_err(|_| ctx(format!("'{n}' is not a length")))?;
-        return Ok((0..n).map(|i| i.to_string()).collect());
+        let mut buf = String::new();
+        return (0..n)
+            .map(|i| {
+                use std::fmt::Write as _;
+                buf.clear();
+                let _ = write!(buf, "{i}");
+                parse(&buf).ok_or_else(|| bad(&buf))
+            })
+            .collect();
     }
     let text = match s.strip_prefix('@') {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| ctx(format!("could not read '{path}': {e}")))?,
         None => s.clone(),
     };
-    Ok(text
-        .split(|c: char| c == ',' || c.is_whitespace())
+    text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect())
+        .map(|w| parse(w).ok_or_else(|| bad(w)))
+        .collect()
 }
 
-/// Parses the words of input `k` as `T`s.
-fn parse_input<T: std::str::FromStr>(
+/// Parsed vector inputs by (input number, element kind), so that `--runs N` parses each once
+/// (the runs after the first read it from here).
+static PARSED_INPUTS: Mutex<Vec<ParsedInput>> = Mutex::new(Vec::new());
+
+/// A parsed `--input`: (input number, element kind) and its values.
+type ParsedInput = ((i64, u8), Arc<Kept>);
+
+/// Keeps vector input `k` of element kind `kind`, parsing it on first use.
+fn keep_input(
     k: i64,
-    parse: impl Fn(&str) -> Option<T>,
-) -> Result<Vec<T>, String> {
-    let s = crate::cli::input(k)?;
-    input_words(k)?
-        .iter()
-        .map(|w| {
-            parse(w).ok_or_else(|| {
-                format!(
-                    "--input #{} ('{s}'): '{w}' is not a number of the parameter's element type",
-                    k + 1
-                )
-            })
-        })
-        .collect()
+    kind: u8,
+    parse: impl FnOnce() -> Result<Kept, String>,
+) -> Result<i64, String> {
+    let mut cache = PARSED_INPUTS.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, v)) = cache.iter().find(|(key, _)| *key == (k, kind)) {
+        return Ok(keep_shared(Arc::clone(v)));
+    }
+    let v = Arc::new(parse()?);
+    cache.push(((k, kind), Arc::clone(&v)));
+    Ok(keep_shared(v))
 }
 
 fn parse_bool(w: &str) -> Option<u8> {
@@ -490,10 +518,7 @@ fn parse_bool(w: &str) -> Option<u8> {
 }
 
 /// The single value of scalar input `k`.
-fn scalar_input<T: std::str::FromStr>(
-    k: i64,
-    parse: impl Fn(&str) -> Option<T>,
-) -> Result<T, String> {
+fn scalar_input<T>(k: i64, parse: impl Fn(&str) -> Option<T>) -> Result<T, String> {
     let s = crate::cli::input(k)?;
     let mut v = parse_input(k, parse)?;
     if v.len() != 1 {
@@ -509,7 +534,7 @@ fn scalar_input<T: std::str::FromStr>(
 #[no_mangle]
 pub extern "C" fn tail_rt_input_begin_i32(k: i64) -> i64 {
     entry("tail_rt_input_begin_i32", || {
-        Ok(keep(Kept::I32(parse_input(k, |w| w.parse().ok())?)))
+        keep_input(k, 0, || Ok(Kept::I32(parse_input(k, |w| w.parse().ok())?)))
     })
 }
 
@@ -518,7 +543,7 @@ pub extern "C" fn tail_rt_input_begin_i32(k: i64) -> i64 {
 #[no_mangle]
 pub extern "C" fn tail_rt_input_begin_i64(k: i64) -> i64 {
     entry("tail_rt_input_begin_i64", || {
-        Ok(keep(Kept::I64(parse_input(k, |w| w.parse().ok())?)))
+        keep_input(k, 1, || Ok(Kept::I64(parse_input(k, |w| w.parse().ok())?)))
     })
 }
 
@@ -527,7 +552,7 @@ pub extern "C" fn tail_rt_input_begin_i64(k: i64) -> i64 {
 #[no_mangle]
 pub extern "C" fn tail_rt_input_begin_f64(k: i64) -> i64 {
     entry("tail_rt_input_begin_f64", || {
-        Ok(keep(Kept::F64(parse_input(k, |w| w.parse().ok())?)))
+        keep_input(k, 2, || Ok(Kept::F64(parse_input(k, |w| w.parse().ok())?)))
     })
 }
 
@@ -536,7 +561,7 @@ pub extern "C" fn tail_rt_input_begin_f64(k: i64) -> i64 {
 #[no_mangle]
 pub extern "C" fn tail_rt_input_begin_bool(k: i64) -> i64 {
     entry("tail_rt_input_begin_bool", || {
-        Ok(keep(Kept::Bool(parse_input(k, parse_bool)?)))
+        keep_input(k, 3, || Ok(Kept::Bool(parse_input(k, parse_bool)?)))
     })
 }
 
