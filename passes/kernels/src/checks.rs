@@ -128,26 +128,20 @@ impl PassRun for SoacRuntimeChecks {
             }
             true
         };
-        let indexes: Vec<OpId> = ctx
-            .walk_preorder(module)
-            .into_iter()
-            .filter(|&o| ctx.op_is(o, "soac.index") && host(ctx, o))
-            .collect();
-        for op in indexes {
-            self.check_index(ctx, module, op);
-        }
-        let ops: Vec<OpId> = ctx
+        // One walk: the host-level index reads and SOACs, in order.
+        let (indexes, ops): (Vec<OpId>, Vec<OpId>) = ctx
             .walk_preorder(module)
             .into_iter()
             .filter(|&o| {
                 matches!(
                     ctx.op_name_str(o),
-                    "soac.map" | "soac.redomap" | "soac.scanomap"
-                )
+                    "soac.index" | "soac.map" | "soac.redomap" | "soac.scanomap"
+                ) && host(ctx, o)
             })
-            // Host level: not inside another SOAC's lambda.
-            .filter(|&o| host(ctx, o))
-            .collect();
+            .partition(|&o| ctx.op_is(o, "soac.index"));
+        for op in indexes {
+            self.check_index(ctx, module, op);
+        }
         for op in ops {
             let Some(inputs) = soac_inputs(ctx, op) else {
                 continue;
@@ -170,8 +164,8 @@ impl PassRun for SoacRuntimeChecks {
                 let loc = ctx.op_loc(op);
                 let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
                 let idx = b.index_type();
-                let e0 = dim(&mut b, first, idx);
-                let ek = dim(&mut b, x, idx);
+                let e0 = dim_at(&mut b, first, 0, idx);
+                let ek = dim_at(&mut b, x, 0, idx);
                 let i64t = b.int_type(64);
                 let i32t = b.int_type(32);
                 let kv = tail_builtin::arith::build_constant_int(&mut b, i64t, k as i64);
@@ -222,11 +216,6 @@ impl SoacRuntimeChecks {
             self.num_checks.add(1);
         }
     }
-}
-
-/// `soac.dim %x, 0`.
-fn dim(b: &mut Builder<'_>, x: Value, idx: Type) -> Value {
-    dim_at(b, x, 0, idx)
 }
 
 /// `soac.dim %x, axis`.
