@@ -74,8 +74,7 @@ fn const_int(ctx: &Context, v: Value) -> Option<i64> {
 }
 
 fn sym_name(ctx: &Context, op: OpId) -> String {
-    ctx.attr(op, "sym_name")
-        .and_then(|a| ctx.attr_as_str(a))
+    tail_builtin::util::str_attr(ctx, op, "sym_name")
         .unwrap_or("")
         .to_string()
 }

@@ -85,8 +85,7 @@ fn module_block(ctx: &Context, module: OpId) -> Option<tail_ir::BlockId> {
 }
 
 fn sym_name(ctx: &Context, op: OpId) -> String {
-    ctx.attr(op, "sym_name")
-        .and_then(|a| ctx.attr_as_str(a))
+    tail_builtin::util::str_attr(ctx, op, "sym_name")
         .unwrap_or("")
         .to_string()
 }
