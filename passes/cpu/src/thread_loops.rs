@@ -216,6 +216,14 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     new.op()
 }
 
+/// A new loop over the threads `zero ≤ t < ub` (step `one`) at the builder's insertion point:
+/// the loop, its terminator (new ops go before it) and `t`.
+fn thread_loop(b: &mut Builder<'_>, zero: Value, one: Value, ub: Value) -> (OpId, OpId, Value) {
+    let (f, body) = tail_builtin::scf::ForOp::create(b, zero, ub, one, &[]);
+    let y = b.last_op(body).expect("scf.yield");
+    (f.op(), y, b.block_arg(body, 0))
+}
+
 /// Maps each of `vals` to its thread's element `t` of the matching buffer of `bufs` (a load).
 fn load_into(
     b: &mut Builder<'_>,
@@ -337,9 +345,7 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         })
         .collect();
     // Phase 1: pre, the initial carried values and the crossing values into the buffers.
-    let (p1, b1) = tail_builtin::scf::ForOp::create(&mut b, zero, ub, one, &[]);
-    let y1 = b.last_op(b1).expect("scf.yield");
-    let t1 = b.block_arg(b1, 0);
+    let (p1, y1, t1) = thread_loop(&mut b, zero, one, ub);
     let mut m1: FxHashMap<Value, Value> = FxHashMap::default();
     m1.insert(t, t1);
     for &o in pre {
@@ -356,14 +362,12 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         tail_builtin::memref::StoreOp::create(&mut b, x, pbufs[k], &[t1]);
     }
     // Phase 2: the sequential loop around a loop over the threads.
-    b.set_insertion_point(InsertPoint::After(p1.op()));
+    b.set_insertion_point(InsertPoint::After(p1));
     let (_, kb) = tail_builtin::scf::ForOp::create(&mut b, klb, kub, kstep, &[]);
     let ky = b.last_op(kb).expect("scf.yield");
     let kiv = b.block_arg(kb, 0);
     b.set_insertion_point(InsertPoint::Before(ky));
-    let (p2, b2) = tail_builtin::scf::ForOp::create(&mut b, zero, ub, one, &[]);
-    let y2 = b.last_op(b2).expect("scf.yield");
-    let t2 = b.block_arg(b2, 0);
+    let (p2, y2, t2) = thread_loop(&mut b, zero, one, ub);
     b.set_insertion_point(InsertPoint::Before(y2));
     let mut m2: FxHashMap<Value, Value> = FxHashMap::default();
     m2.insert(t, t2);
@@ -383,11 +387,9 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         tail_builtin::memref::StoreOp::create(&mut b, x, abufs[k], &[t2]);
     }
     // Phase 3: post, reading the crossing and final carried values.
-    let p2_outer = b.op_parent_op(p2.op()).expect("the sequential loop");
+    let p2_outer = b.op_parent_op(p2).expect("the sequential loop");
     b.set_insertion_point(InsertPoint::After(p2_outer));
-    let (p3, b3) = tail_builtin::scf::ForOp::create(&mut b, zero, ub, one, &[]);
-    let y3 = b.last_op(b3).expect("scf.yield");
-    let t3 = b.block_arg(b3, 0);
+    let (p3, y3, t3) = thread_loop(&mut b, zero, one, ub);
     b.set_insertion_point(InsertPoint::Before(y3));
     let mut m3: FxHashMap<Value, Value> = FxHashMap::default();
     m3.insert(t, t3);
@@ -399,5 +401,5 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         b.insert_op(c, InsertPoint::Before(y3));
     }
     ctx.erase_op(lp);
-    vec![p1.op(), p2.op(), p3.op()]
+    vec![p1, p2, p3]
 }
