@@ -380,3 +380,76 @@ func.func @extsi_of_extui(%x: i8) -> i64 {
   %1 = arith.extsi %0 : i32 to i64
   return %1 : i64
 }
+
+// ----- the floor of an integer quotient ------------------------------------------------------
+
+// CHECK-LABEL: func.func @floor_int_quotient
+// CHECK-DAG: %[[C:.*]] = arith.constant 100 : i32
+// CHECK-DAG: %[[M:.*]] = arith.constant -7 : i32
+// CHECK-DAG: %[[Q:.*]] = arith.floordivsi %arg0, %[[C]] : i32
+// CHECK-DAG: %[[R:.*]] = arith.floordivsi %arg0, %[[M]] : i32
+// CHECK-DAG: %[[W:.*]] = arith.extsi %[[R]] : i32 to i64
+// CHECK-NOT: math.floor
+// CHECK: return %[[Q]], %[[W]]
+func.func @floor_int_quotient(%a: i32) -> (i32, i64) {
+  %f = arith.sitofp %a : i32 to f64
+  %c = arith.constant 100.0 : f64
+  %d = arith.divf %f, %c : f64
+  %l = math.floor %d : f64
+  %r = arith.fptosi %l : f64 to i32
+  %m7 = arith.constant -7 : i32
+  %m = arith.sitofp %m7 : i32 to f64
+  %e = arith.divf %f, %m : f64
+  %k = math.floor %e : f64
+  %s = arith.fptosi %k : f64 to i64
+  return %r, %s : i32, i64
+}
+
+// Not an integer quotient: a fractional or zero divisor, an i64 numerator, f32 division.
+// CHECK-LABEL: func.func @floor_not_int_quotient
+// CHECK-NOT: floordivsi
+// CHECK-COUNT-4: math.floor
+func.func @floor_not_int_quotient(%a: i32, %b: i64) -> (i32, i32, i32, i32) {
+  %f = arith.sitofp %a : i32 to f64
+  %h = arith.constant 2.5 : f64
+  %d = arith.divf %f, %h : f64
+  %l = math.floor %d : f64
+  %r = arith.fptosi %l : f64 to i32
+  %z = arith.constant 0.0 : f64
+  %d2 = arith.divf %f, %z : f64
+  %l2 = math.floor %d2 : f64
+  %r2 = arith.fptosi %l2 : f64 to i32
+  %g = arith.sitofp %b : i64 to f64
+  %c = arith.constant 4.0 : f64
+  %d3 = arith.divf %g, %c : f64
+  %l3 = math.floor %d3 : f64
+  %r3 = arith.fptosi %l3 : f64 to i32
+  %s = arith.sitofp %a : i32 to f32
+  %c4 = arith.constant 4.0 : f32
+  %d4 = arith.divf %s, %c4 : f32
+  %l4 = math.floor %d4 : f32
+  %r4 = arith.fptosi %l4 : f32 to i32
+  return %r, %r2, %r3, %r4 : i32, i32, i32, i32
+}
+
+// ----- quotient and remainder put back together ----------------------------------------------
+
+// CHECK-LABEL: func.func @div_rem
+// CHECK-SAME:    (%[[X:.*]]: index, %[[C:.*]]: index, %[[D:.*]]: index)
+// CHECK-NEXT:    %[[R:.*]] = arith.remui %[[X]], %[[C]]
+// CHECK-NEXT:    %[[Q:.*]] = arith.divui %[[X]], %[[D]]
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[Q]], %[[D]]
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[M]], %[[R]]
+// CHECK-NEXT:    return %[[X]], %[[X]], %[[S]]
+func.func @div_rem(%x: index, %c: index, %d: index) -> (index, index, index) {
+  %q = arith.divui %x, %c : index
+  %m = arith.muli %q, %c : index
+  %r = arith.remui %x, %c : index
+  %s = arith.addi %m, %r : index
+  %m2 = arith.muli %c, %q : index
+  %s2 = arith.addi %r, %m2 : index
+  %q3 = arith.divui %x, %d : index
+  %m3 = arith.muli %q3, %d : index
+  %s3 = arith.addi %m3, %r : index
+  return %s, %s2, %s3 : index, index, index
+}

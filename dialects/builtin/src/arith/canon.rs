@@ -13,6 +13,11 @@
 //!   `select(c, x, false) -> andi(c, x)`, `select(c, false, true) -> xori(c, true)`,
 //!   `select(not(c), a, b) -> select(c, b, a)`, and redundant nested selects.
 //!
+//! Two patterns of our own, both exact: `addi(muli(divui(x, c), c), remui(x, c)) -> x` (see
+//! [`addi_div_rem`]), and `fptosi(floor(divf(sitofp(a), c)))` with `a` an `i32` converted to
+//! `f64` and `c` a constant integer `0 < |c| < 2^31` is `floordivsi(a, c)` (APL's `⌊a÷c` on
+//! integers; see [`floor_of_int_quotient`]).
+//!
 //! Folding (see [`super::fold`]) already moves constants of commutative ops to the right; the
 //! patterns still accept constants on either side of commutative ops.
 
@@ -112,6 +117,30 @@ fn addi_mul_negative_one(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
         if as_unsigned(c, w) == mask(w) {
             let v = build_binary(r.builder(), "arith.subi", x, y);
             return replace_with(r, op, v);
+        }
+    }
+    false
+}
+
+/// `addi(muli(divui(x, c), c), remui(x, c)) -> x` (operands of `addi` and `muli` in either
+/// order): a position split into quotient and remainder and put back together, as reading a
+/// reshaped array at the coordinates of the same extents does. Exact for `c ≠ 0`; for
+/// `c = 0` the division is undefined.
+fn addi_div_rem(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let (a, b) = (r.operand(op, 0), r.operand(op, 1));
+    for (m, rem) in [(a, b), (b, a)] {
+        let (Some(mul), Some(rem)) = (def(r, m, "arith.muli"), def(r, rem, "arith.remui")) else {
+            continue;
+        };
+        let (x, c) = (r.operand(rem, 0), r.operand(rem, 1));
+        let (p, q) = (r.operand(mul, 0), r.operand(mul, 1));
+        for (d, k) in [(p, q), (q, p)] {
+            let Some(div) = def(r, d, "arith.divui") else {
+                continue;
+            };
+            if k == c && r.operand(div, 0) == x && r.operand(div, 1) == c {
+                return replace_with(r, op, x);
+            }
         }
     }
     false
@@ -413,6 +442,57 @@ fn extsi_of_extui(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
     replace_with(r, op, v)
 }
 
+/// `fptosi(floor(divf(sitofp(a), c))) -> floordivsi(a, c)` (extended or truncated to the
+/// result type), for `a : i32`, the division in `f64` and `c` a constant integer with
+/// `0 < |c| < 2^31`. Exact: with `a/c = m + f`, the fraction `f` is 0 or in
+/// `[1/|c|, 1 - 1/|c|]`, and the rounding of the division, below `|a/c| · 2^-53 < 2^-22/|c|`,
+/// never carries the quotient across an integer; the floor fits in `i32`. The integer
+/// division by a constant becomes a multiplication in LLVM.
+fn floor_of_int_quotient(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let Some(fl) = def(r, r.operand(op, 0), "math.floor") else {
+        return false;
+    };
+    let Some(d) = def(r, r.operand(fl, 0), "arith.divf") else {
+        return false;
+    };
+    let (num, den) = (r.operand(d, 0), r.operand(d, 1));
+    let Some(cv) = def(r, num, "arith.sitofp") else {
+        return false;
+    };
+    let a = r.operand(cv, 0);
+    let (aty, nty) = (r.value_type(a), r.value_type(num));
+    let i32_in = matches!(
+        r.type_kind(aty),
+        tail_ir::TypeKind::Integer { width: 32, .. }
+    );
+    let f64_div = matches!(
+        r.type_kind(nty),
+        tail_ir::TypeKind::Float(tail_ir::FloatKind::F64)
+    );
+    let Some((ty, w)) = width(r, op) else {
+        return false;
+    };
+    if !i32_in || !f64_div || w < 32 {
+        return false;
+    }
+    let c = crate::util::constant_float(r, den).or_else(|| {
+        let cd = def(r, den, "arith.sitofp")?;
+        constant_int(r, r.operand(cd, 0)).map(|c| c as f64)
+    });
+    let Some(c) = c.filter(|c| c.fract() == 0.0 && *c != 0.0 && c.abs() < 2f64.powi(31)) else {
+        return false;
+    };
+    let b = r.builder();
+    let k = build_constant_int(b, aty, c as i64);
+    let q = build_binary(b, "arith.floordivsi", a, k);
+    let v = if w == 32 {
+        q
+    } else {
+        build_unary(b, "arith.extsi", q, ty)
+    };
+    replace_with(r, op, v)
+}
+
 // ----- registration ------------------------------------------------------------------------------
 
 fn add(set: &mut RewritePatternSet, root: &'static str, ps: &[(&'static str, PatternFn)]) {
@@ -427,6 +507,7 @@ impl AddIOp {
             &[
                 ("AddIReassociateConstant", addi_reassociate),
                 ("AddIMulNegativeOne", addi_mul_negative_one),
+                ("AddIDivRem", addi_div_rem),
             ],
         );
     }
@@ -503,6 +584,16 @@ impl IndexCastUIOp {
             set,
             "arith.index_castui",
             &[("IndexCastUIChain", index_cast_chain)],
+        );
+    }
+}
+
+impl FPToSIOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(
+            set,
+            "arith.fptosi",
+            &[("FloorOfIntQuotient", floor_of_int_quotient)],
         );
     }
 }

@@ -978,7 +978,7 @@ pub struct UIToFPOp {
 /// %0 = arith.fptosi %a : f32 to i32
 /// ```
 #[op(dialect = ArithDialect, name = "fptosi", traits(Pure),
-     format = "$input attr-dict `:` type($input) `to` type($out)", fold)]
+     format = "$input attr-dict `:` type($input) `to` type($out)", fold, canonicalize)]
 pub struct FPToSIOp {
     #[operand]
     input: FloatLike,
