@@ -160,6 +160,38 @@ pub fn count(b: &mut Builder<'_>, ext: &[Value]) -> Value {
     n
 }
 
+/// `(i + o) mod n` for a position `i` in `[0, n)` of a rotation by `o` (any integer): with
+/// `r = o rem n` in `(-n, n)` (the same for every element), `i + r` lies in `(-n, 2n)` and
+/// one `n` added or subtracted brings it into range. No division per element.
+fn rotated_position(b: &mut Builder<'_>, i: Value, o: Value, n: Value) -> Value {
+    use tail_builtin::arith::{build_cmpi, build_select, CmpIPredicate};
+    let r = bin(b, "arith.remsi", o, n);
+    let s = bin(b, "arith.addi", i, r);
+    let zero = cidx(b, 0);
+    let below = build_cmpi(b, CmpIPredicate::Slt, s, zero);
+    let up = bin(b, "arith.addi", s, n);
+    let s = build_select(b, below, up, s);
+    let above = build_cmpi(b, CmpIPredicate::Sge, s, n);
+    let down = bin(b, "arith.subi", s, n);
+    build_select(b, above, down, s)
+}
+
+/// `flat mod n` for a position of a cyclic reshape of a source of `n` elements: `flat` itself
+/// below `n` (every position when the reshape repeats nothing, which is often the case when
+/// the counts are equal but not known to be), the remainder only past it, so the division
+/// runs only where the source repeats.
+fn cyclic_position(b: &mut Builder<'_>, flat: Value, n: Value) -> Value {
+    let c = |b: &Builder<'_>, v| tail_builtin::util::constant_int(b.ctx, v);
+    if let (Some(f), Some(m)) = (c(b, flat), c(b, n)) {
+        if m > 0 && f >= 0 {
+            return cidx(b, f % m);
+        }
+    }
+    let inside = ult(b, flat, n);
+    let ty = b.value_type(flat);
+    if_value(b, inside, ty, |_| flat, |b| bin(b, "arith.remui", flat, n))
+}
+
 /// Element `idx` (one index per axis) of `a`, of type `elem`.
 pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
     match a {
@@ -188,7 +220,7 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
             let mut flat = linearize(b, idx, ext);
             if *cyclic {
                 let n = count(b, src.ext());
-                flat = bin(b, "arith.remui", flat, n);
+                flat = cyclic_position(b, flat, n);
             }
             read_flat(b, src, flat, elem)
         }
@@ -206,16 +238,10 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
             read(b, src, &j, elem)
         }
         Arr::Rotate { src, off, ext } => {
-            // (i + (o rem n) + n) mod n: o may be negative or larger than n.
             let j: Vec<Value> = idx
                 .iter()
                 .zip(off.iter().zip(ext))
-                .map(|(&i, (&o, &n))| {
-                    let r = bin(b, "arith.remsi", o, n);
-                    let s = bin(b, "arith.addi", i, r);
-                    let s = bin(b, "arith.addi", s, n);
-                    bin(b, "arith.remui", s, n)
-                })
+                .map(|(&i, (&o, &n))| rotated_position(b, i, o, n))
                 .collect();
             read(b, src, &j, elem)
         }
@@ -288,7 +314,7 @@ pub fn read_flat(b: &mut Builder<'_>, a: &Arr, flat: Value, elem: Type) -> Value
         Arr::Reshape { src, cyclic, .. } => {
             let f = if *cyclic {
                 let n = count(b, src.ext());
-                bin(b, "arith.remui", flat, n)
+                cyclic_position(b, flat, n)
             } else {
                 flat
             };

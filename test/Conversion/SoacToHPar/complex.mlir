@@ -100,7 +100,7 @@ func.func @shift(%t: !tail.array<complex<f64>, 1>, %w: complex<f64>) -> f64 {
 // CHECK-DAG:     %[[TWO:.*]] = arith.constant 2.000000e+00 : f64
 // CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK:         %[[RE:.*]] = hpar.program<grid> -> !hpar.pull<f64, grid> {
-// CHECK:           arith.remui
+// CHECK:           arith.remsi
 // CHECK:           scf.yield %[[ONE]] : f64
 // CHECK:           scf.yield %[[TWO]] : f64
 // CHECK:         } {tail.par = "grid-thread"}

@@ -86,7 +86,8 @@ func.func @scalars(%xs: tensor<?xi32>, %ys: tensor<?xi32>, %n: index) -> (i32, t
 // CHECK:         %[[TM:.*]] = builtin.unrealized_conversion_cast %[[T]], %{{.*}} : !hpar.pull<i32, grid>, index to memref<?xi32>
 // CHECK:         %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%[[A:.*]] = %[[TM]], %[[B:.*]] = %[[Y]]) -> (memref<?xi32>, memref<?xi32>) {
 // CHECK:           %[[P:.*]] = hpar.program<grid> -> !hpar.pull<i32, grid> {
-// CHECK:             arith.remui
+// CHECK:             arith.remsi
+// CHECK:             arith.select
 // CHECK:             memref.load %[[A]]
 // CHECK:           } {tail.par = "grid-thread"}
 // CHECK:           %[[PM:.*]] = builtin.unrealized_conversion_cast %[[P]], %{{.*}} : !hpar.pull<i32, grid>, index to memref<?xi32>

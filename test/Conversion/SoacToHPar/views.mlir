@@ -2,7 +2,7 @@
 // RUN: tail-opt %s --split-input-file --pass-pipeline='builtin.module(soac-to-gpu)' | FileCheck %s --check-prefix=GPU
 
 // Views, generated arrays, free arrays, deeper map nests and array-valued scf.if as kernel inputs.
-// GPU-COUNT-5: gpu.func
+// GPU-COUNT-6: gpu.func
 // GPU-NOT: gpu.func
 
 // A free array read by a lambda (`soac.index` with one index per axis) is read in the kernel.
@@ -27,7 +27,8 @@ func.func @gather(%xs: tensor<?xi32>, %ys: tensor<?xf64>) -> tensor<?xf64> {
 // -----
 
 // Views compose into the kernel's index function: no copy, one program. `rt[i, j] =
-// t[(i+k) mod n1, (j+k) mod n0]` and `t[i, j] = m[j, i]`.
+// t[(i+k) mod n1, (j+k) mod n0]` and `t[i, j] = m[j, i]`; the rotation divides once
+// (`k rem n`), each element adds or subtracts `n` by `select` instead of dividing.
 // CHECK-LABEL: func.func @views
 // CHECK-SAME:    (%[[M:.*]]: memref<?x?xf64>, %[[K:.*]]: index)
 // CHECK-DAG:     %[[N0:.*]] = memref.dim %[[M]], %{{.*}} : memref<?x?xf64>
@@ -37,11 +38,20 @@ func.func @gather(%xs: tensor<?xi32>, %ys: tensor<?xf64>) -> tensor<?xf64> {
 // CHECK-DAG:       %[[C:.*]] = arith.remui %[[I]], %[[N0]] : index
 // CHECK-DAG:       %[[R:.*]] = arith.divui %[[I]], %[[N0]] : index
 // CHECK:           memref.load %[[M]][%[[C]], %[[R]]] : memref<?x?xf64>
-// CHECK:           arith.remsi %[[K]], %[[N1]] : index
-// CHECK:           %[[R2:.*]] = arith.remui %{{.*}}, %[[N1]] : index
+// CHECK:           %[[KR1:.*]] = arith.remsi %[[K]], %[[N1]] : index
+// CHECK:           %[[S1:.*]] = arith.addi %[[R]], %[[KR1]] : index
+// CHECK:           %[[NEG1:.*]] = arith.cmpi slt, %[[S1]], %{{.*}} : index
+// CHECK:           %[[UP1:.*]] = arith.addi %[[S1]], %[[N1]] : index
+// CHECK:           %[[T1:.*]] = arith.select %[[NEG1]], %[[UP1]], %[[S1]] : index
+// CHECK:           %[[OVER1:.*]] = arith.cmpi sge, %[[T1]], %[[N1]] : index
+// CHECK:           %[[DOWN1:.*]] = arith.subi %[[T1]], %[[N1]] : index
+// CHECK:           %[[R2:.*]] = arith.select %[[OVER1]], %[[DOWN1]], %[[T1]] : index
 // CHECK:           arith.remsi %[[K]], %[[N0]] : index
-// CHECK:           %[[C2:.*]] = arith.remui %{{.*}}, %[[N0]] : index
-// CHECK:           memref.load %[[M]][%[[C2]], %[[R2]]] : memref<?x?xf64>
+// CHECK-NOT:       arith.remui
+// CHECK:           arith.cmpi sge
+// CHECK-NEXT:      arith.subi
+// CHECK-NEXT:      %[[C2:.*]] = arith.select
+// CHECK-NEXT:      memref.load %[[M]][%[[C2]], %[[R2]]] : memref<?x?xf64>
 // CHECK:           arith.subf
 // CHECK-NOT:     hpar.program
 // CHECK:         builtin.unrealized_conversion_cast %{{.*}}, %[[N1]], %[[N0]] : !hpar.pull<f64, grid>, index, index to memref<?x?xf64>
@@ -141,4 +151,34 @@ func.func @pad(%xs: tensor<?xf64>, %n: index, %z: f64) -> tensor<?xf64> {
     scf.yield %c : tensor<?xf64>
   }
   return %r : tensor<?xf64>
+}
+
+// -----
+
+// A cyclic reshape divides only past the end of its source: positions below the source's
+// count (all of them when the counts agree) are read as they are.
+// CHECK-LABEL: func.func @cyclic
+// CHECK-SAME:    (%[[X:.*]]: memref<?xf64>, %{{.*}}: index, %{{.*}}: index)
+// CHECK:         %[[N:.*]] = memref.dim %[[X]]
+// CHECK:         hpar.generate
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[F:.*]], %[[N]] : index
+// CHECK-NEXT:      %[[P:.*]] = scf.if %[[IN]] -> (index) {
+// CHECK-NEXT:        scf.yield %[[F]] : index
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        %[[REM:.*]] = arith.remui %[[F]], %[[N]] : index
+// CHECK-NEXT:        scf.yield %[[REM]] : index
+// CHECK-NEXT:      }
+// CHECK-NEXT:      memref.load %[[X]][%[[P]]] : memref<?xf64>
+func.func @cyclic(%x: tensor<?xf64>, %r: index, %c: index) -> tensor<?x?xf64> {
+  %m = soac.reshape %x to(%r, %c) cyclic : tensor<?xf64> -> tensor<?x?xf64>
+  %y = soac.map %m : tensor<?x?xf64> -> tensor<?x?xf64> {
+  ^bb0(%row: tensor<?xf64>):
+    %q = soac.map %row : tensor<?xf64> -> tensor<?xf64> {
+    ^bb0(%v: f64):
+      %w = arith.addf %v, %v : f64
+      soac.yield %w : f64
+    }
+    soac.yield %q : tensor<?xf64>
+  }
+  return %y : tensor<?x?xf64>
 }
