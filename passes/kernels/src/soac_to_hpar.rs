@@ -154,6 +154,10 @@ struct Cx {
     programs: usize,
 }
 
+/// The most `arith`/`math` operations (constants not counted) of a map's lambda that
+/// [`Cx::generated_map`] recomputes at every read instead of storing the map's result.
+const GENERATED_MAP_OPS: usize = 16;
+
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     tail_ir::op_error(ctx, op, format!("{msg}"))
 }
@@ -461,7 +465,9 @@ impl Cx {
         };
         match name.as_str() {
             "soac.map" => {
-                self.convert_map(b, op)?;
+                if !self.generated_map(b, op) {
+                    self.convert_map(b, op)?;
+                }
                 dead.push(op);
             }
             "soac.loop" => self.convert_loop(b, op, dead)?,
@@ -1035,6 +1041,88 @@ impl Cx {
     /// the `d` outer axes, the indices delinearised (row-major). Lambda arguments of any level
     /// that are scalars are read at that level's index prefix. A rank-2 map whose lambda is a
     /// reduction of its row is a row reduction.
+    /// A rank-1 `soac.map` of arrays that read no memory (iotas, replicated scalars, views of
+    /// them) with a lambda of at most [`GENERATED_MAP_OPS`] `arith`/`math` operations
+    /// (constants not counted) is not computed into a buffer: each of its results becomes an
+    /// index function ([`Arr::Code`]) that computes the element where a kernel reads it. Such
+    /// a map costs a few operations per read against a write and reads of memory (Signal's
+    /// samples `100|7×⍳n`, read three times by the same reduction). Returns whether `op` was
+    /// taken so.
+    fn generated_map(&mut self, b: &mut Builder<'_>, op: OpId) -> bool {
+        fn no_memory(a: &Arr) -> bool {
+            match a {
+                Arr::Iota { .. } | Arr::Scalar { .. } | Arr::Elems { .. } => true,
+                Arr::Repl { row: src, .. }
+                | Arr::Reshape { src, .. }
+                | Arr::Slice { src, .. }
+                | Arr::Rotate { src, .. }
+                | Arr::Transpose { src, .. }
+                | Arr::Fix { src, .. } => no_memory(src),
+                Arr::Concat { parts, .. } => parts.iter().all(no_memory),
+                Arr::Select { a, b, .. } => no_memory(a) && no_memory(b),
+                Arr::Host { .. } | Arr::Grid { .. } | Arr::Code { .. } => false,
+            }
+        }
+        let Some(lam) = b.entry_block(b.region(op, 0)) else {
+            return false;
+        };
+        let args = b.block_args(lam).to_vec();
+        let inputs = b.operand_vec(op);
+        let Some(arrs) = inputs
+            .iter()
+            .map(|v| self.arrs.get(v).cloned())
+            .collect::<Option<Vec<Arr>>>()
+        else {
+            return false;
+        };
+        if arrs.is_empty()
+            || arrs.iter().any(|a| a.ext().len() != 1 || !no_memory(a))
+            || args.iter().any(|&a| is_tensor(b.ctx, b.value_type(a)))
+        {
+            return false;
+        }
+        let ops = b.block_op_vec(lam);
+        let (_, body) = ops.split_last().expect("terminator");
+        let mut counted = 0;
+        for &o in body {
+            let name = b.op_name_str(o);
+            let arith = name.starts_with("arith.") || name.starts_with("math.");
+            if !arith || !b.regions(o).is_empty() {
+                return false;
+            }
+            if name != "arith.constant" {
+                counted += 1;
+            }
+        }
+        if counted > GENERATED_MAP_OPS {
+            return false;
+        }
+        let ext = arrs[0].ext().to_vec();
+        let elems: Vec<Type> = args.iter().map(|&a| b.value_type(a)).collect();
+        let arrs = std::rc::Rc::new(arrs);
+        for k in 0..b.num_results(op) {
+            let (arrs, elems) = (arrs.clone(), elems.clone());
+            let f: arr::CodeFn = std::rc::Rc::new(move |b: &mut Builder<'_>, idx: &[Value]| {
+                let mut map = VMap::default();
+                let largs = b.block_args(lam).to_vec();
+                for ((a, arr), &et) in largs.iter().zip(arrs.iter()).zip(&elems) {
+                    let v = arr::read(b, arr, idx, et);
+                    map.insert(*a, v);
+                }
+                inline_block(b, lam, &mut map)[k]
+            });
+            let r = b.result(op, k);
+            self.arrs.insert(
+                r,
+                Arr::Code {
+                    f,
+                    ext: ext.clone(),
+                },
+            );
+        }
+        true
+    }
+
     fn convert_map(&mut self, b: &mut Builder<'_>, op: OpId) -> CResult {
         let all: Vec<usize> = (0..b.num_results(op)).collect();
         self.convert_map_outs(b, op, &all)
