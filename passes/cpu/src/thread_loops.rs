@@ -1,17 +1,32 @@
 //! Clean-ups of the thread loops of a block function, for the code LLVM makes of them.
 //!
+//! * [`single_iteration`]: a loop in a thread loop that runs exactly once for every thread
+//!   (`scf.for %j = %t to 256 step 256`: a block-stride loop over a block-sized range, the
+//!   per-thread part of every reduction) is replaced by its body, so that the thread's
+//!   sequential loop inside it becomes visible to `interchange`.
 //! * [`narrow_global`]: a thread loop whose whole body is `scf.if %base + %t < %n { … }` (the
 //!   bounds check of a grid-wide index, `%base` and `%n` defined outside the loop: every map
 //!   kernel has one) runs from 0 to `min(end, max(%n − %base, 0))` with the `if`'s body as its
 //!   own. The loop body is then straight-line code, so LLVM hoists what does not depend on
 //!   the thread and vectorizes the loop.
-//! * [`reduce_divisions`]: the coordinates of a grid-wide index `%i = %base + %t` along a
-//!   dynamic extent `%w` (`arith.divui %i, %w` and `arith.remui %i, %w`, `%w` defined outside
-//!   the loop, both at the top level of the body) are carried from one thread to the next:
-//!   the remainder counts up and wraps to 0 at `%w`, the quotient counts the wraps. A
-//!   division by a value unknown at compile time costs tens of cycles; the update costs two.
-//! * [`interchange`]: a thread's sequential loop of plain computation runs with the threads
-//!   side by side (the thread loop innermost), so LLVM vectorizes across threads.
+//! * [`reduce_divisions`]: the coordinates of a grid-wide index `%i = %base + %t` (or of `%t`)
+//!   along extents that are the same for every thread (`arith.divui %i, %w`,
+//!   `arith.remui %i, %w`, anywhere in the body; `%w` defined outside the loop, or a constant
+//!   or `memref.dim` in it, equal divisors recognized), and of their quotients divided again
+//!   (the 2-D and 3-D coordinates of a store into a multi-dimensional array), are not divided
+//!   per thread. The threads run in segments in which no remainder of `%i` wraps: there the
+//!   remainder is its value at the segment's first thread plus the distance to it and the
+//!   other coordinates are constant, so the loop over a segment is plain counted code that
+//!   LLVM vectorizes. With a small constant divisor of `%i` (which would make segments short)
+//!   the coordinates are instead carried from one thread to the next like an odometer: each
+//!   remainder counts up when its dividend does and wraps to 0 at its divisor, the quotient
+//!   counts the wraps. Only the block's first index is divided: a division by a value unknown
+//!   at compile time costs tens of cycles, an update a few.
+//! * [`interchange`]: a thread's sequential loop (arithmetic, nested `scf.if`/`scf.for`, loads
+//!   from memory that the thread loop does not write) runs with the threads side by side (the
+//!   thread loop innermost), so LLVM vectorizes across threads: a reduction's per-thread
+//!   partial sums become `for k { for t { acc[t] += f(k, t) } }`, each thread still adding in
+//!   its own order.
 
 use rustc_hash::FxHashMap;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
@@ -186,6 +201,10 @@ enum Dividend {
     Quotient(usize),
 }
 
+/// The smallest constant divisor of a grid-wide index for which [`reduce_divisions`] runs
+/// the threads in segments.
+const MIN_SEGMENT: i64 = 64;
+
 /// The `arith.divui` and `arith.remui` ops of one (dividend, divisor) pair.
 struct Carried {
     of: Dividend,
@@ -350,6 +369,15 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
         inits.push(build_binary(&mut b, "arith.divui", x, w1));
         inits.push(build_binary(&mut b, "arith.remui", x, w1));
     }
+    // Segments end at every wrap of a grid-wide index's remainder: a small constant divisor
+    // would make them short.
+    let short = pairs.iter().zip(&divisors).any(|(p, &w)| {
+        matches!(p.of, Dividend::Grid(_))
+            && tail_builtin::util::constant_int(ctx, w).is_some_and(|c| c < MIN_SEGMENT)
+    });
+    if !short {
+        return segments(ctx, lp, &pairs, &divisors, &inits, (zero, one));
+    }
     let (lb, ub, step) = (ctx.operand(lp, 0), ctx.operand(lp, 1), ctx.operand(lp, 2));
     let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
     let (new, nbody) = tail_builtin::scf::ForOp::create(&mut b, lb, ub, step, &inits);
@@ -363,33 +391,7 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     }
     ctx.erase_op(*last);
     ctx.replace_all_uses_with(t, nt);
-    for (k, p) in pairs.iter().enumerate() {
-        for (ops, v) in [(&p.divs, carried[2 * k]), (&p.rems, carried[2 * k + 1])] {
-            for &o in ops {
-                let r = ctx.result(o, 0);
-                ctx.replace_all_uses_with(r, v);
-            }
-        }
-    }
-    // The divisions go, and then the divisors' ops in the loop that nothing uses any more.
-    let mut dead: Vec<Value> = Vec::new();
-    for p in &pairs {
-        for &o in p.divs.iter().chain(&p.rems) {
-            dead.push(ctx.operand(o, 1));
-            ctx.erase_op(o);
-        }
-    }
-    while let Some(v) = dead.pop() {
-        if !ctx.value_exists(v) {
-            continue;
-        }
-        if let Some(d) = ctx.defining_op(v).filter(|&d| ctx.is_ancestor(new.op(), d)) {
-            if ctx.op_results_unused(d) {
-                dead.extend(ctx.operand_vec(d));
-                ctx.erase_op(d);
-            }
-        }
-    }
+    replace_divisions(ctx, new.op(), &pairs, &carried);
     // The next thread's coordinates, like an odometer: a remainder counts up when its
     // dividend does (a grid index always, a quotient when its remainder wraps) and wraps
     // to 0 at the divisor; the quotient counts the wraps.
@@ -417,6 +419,144 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     new.op()
+}
+
+/// Replaces the divisions of `pairs` (in loop `lp`) by `values` (quotient and remainder of
+/// each pair in turn) and erases them, and then the divisors' ops in `lp` that nothing uses
+/// any more.
+fn replace_divisions(ctx: &mut Context, lp: OpId, pairs: &[Carried], values: &[Value]) {
+    for (k, p) in pairs.iter().enumerate() {
+        for (ops, v) in [(&p.divs, values[2 * k]), (&p.rems, values[2 * k + 1])] {
+            for &o in ops {
+                let r = ctx.result(o, 0);
+                ctx.replace_all_uses_with(r, v);
+            }
+        }
+    }
+    let mut dead: Vec<Value> = Vec::new();
+    for p in pairs {
+        for &o in p.divs.iter().chain(&p.rems) {
+            dead.push(ctx.operand(o, 1));
+            ctx.erase_op(o);
+        }
+    }
+    while let Some(v) = dead.pop() {
+        if !ctx.value_exists(v) {
+            continue;
+        }
+        if let Some(d) = ctx.defining_op(v).filter(|&d| ctx.is_ancestor(lp, d)) {
+            if ctx.op_results_unused(d) {
+                dead.extend(ctx.operand_vec(d));
+                ctx.erase_op(d);
+            }
+        }
+    }
+}
+
+/// The thread loop `lp` with its divisions by the `divisors` of `pairs` run
+/// in segments of consecutive threads in which no remainder of a grid-wide index wraps: in a
+/// segment those remainders are their values at its first thread plus the distance to it, the
+/// other coordinates are constant, so the loop over a segment's threads is plain counted code
+/// (which LLVM vectorizes); each segment ends at the block's end or at the first wrap, and the
+/// coordinates then step like an odometer. `inits` holds the coordinates of thread 0; `zero`
+/// and `one` are index constants before `lp`.
+///
+/// ```text
+/// (t0, q, r) = (0, base / w, base mod w)
+/// while t0 < end {
+///   len = min(end − t0, w − r); for t = t0 to t0 + len { body(t, q, r + (t − t0)) }
+///   t0 += len; r += len; if r = w { r = 0; q += 1 }
+/// }
+/// ```
+fn segments(
+    ctx: &mut Context,
+    lp: OpId,
+    pairs: &[Carried],
+    divisors: &[Value],
+    inits: &[Value],
+    (zero, one): (Value, Value),
+) -> OpId {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    let ub = ctx.operand(lp, 1);
+    let loc = ctx.op_loc(lp);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    // A divisor of 0 (whose divisions the original never runs) counts as 1, so that every
+    // segment has a thread.
+    let ws: Vec<Value> = divisors
+        .iter()
+        .map(|&w| build_binary(&mut b, "arith.maxui", w, one))
+        .collect();
+    let mut state = vec![zero];
+    state.extend_from_slice(inits);
+    let types: Vec<Type> = state.iter().map(|&v| b.value_type(v)).collect();
+    let (wh, before, after) = tail_builtin::scf::WhileOp::create(&mut b, &state, &types);
+    let bargs = b.block_args(before).to_vec();
+    b.set_insertion_point(InsertPoint::BlockEnd(before));
+    let more = build_cmpi(&mut b, CmpIPredicate::Ult, bargs[0], ub);
+    tail_builtin::scf::ConditionOp::create(&mut b, more, &bargs);
+    let aargs = b.block_args(after).to_vec();
+    let (t0, coords) = (aargs[0], &aargs[1..]);
+    b.set_insertion_point(InsertPoint::BlockEnd(after));
+    let mut len = build_binary(&mut b, "arith.subi", ub, t0);
+    for (k, p) in pairs.iter().enumerate() {
+        if matches!(p.of, Dividend::Grid(_)) {
+            let room = build_binary(&mut b, "arith.subi", ws[k], coords[2 * k + 1]);
+            len = build_binary(&mut b, "arith.minui", len, room);
+        }
+    }
+    let end = build_binary(&mut b, "arith.addi", t0, len);
+    let (seg, sbody) = tail_builtin::scf::ForOp::create(&mut b, t0, end, one, &[]);
+    let st = b.block_arg(sbody, 0);
+    let sy = b.last_op(sbody).expect("scf.yield");
+    b.set_insertion_point(InsertPoint::Before(sy));
+    let dist = build_binary(&mut b, "arith.subi", st, t0);
+    let mut values = Vec::new();
+    for (k, p) in pairs.iter().enumerate() {
+        let (q, r) = (coords[2 * k], coords[2 * k + 1]);
+        values.push(q);
+        values.push(match p.of {
+            Dividend::Grid(_) => build_binary(&mut b, "arith.addi", r, dist),
+            Dividend::Quotient(_) => r,
+        });
+    }
+    let old_ops = ctx.block_op_vec(body);
+    let (last, rest) = old_ops.split_last().expect("terminator");
+    for &o in rest {
+        ctx.move_op(o, InsertPoint::Before(sy));
+    }
+    ctx.erase_op(*last);
+    ctx.replace_all_uses_with(t, st);
+    replace_divisions(ctx, seg.op(), pairs, &values);
+    // The coordinates of the next segment's first thread.
+    let mut b = Builder::at_end(ctx, after, loc);
+    let mut next = vec![end];
+    let mut wraps: Vec<Value> = Vec::new();
+    for (k, p) in pairs.iter().enumerate() {
+        let (q, r) = (coords[2 * k], coords[2 * k + 1]);
+        let step = match p.of {
+            Dividend::Grid(_) => len,
+            Dividend::Quotient(_) => one,
+        };
+        let r1 = build_binary(&mut b, "arith.addi", r, step);
+        let full = build_cmpi(&mut b, CmpIPredicate::Eq, r1, ws[k]);
+        let stepped = build_select(&mut b, full, zero, r1);
+        let (wrap, r2) = match p.of {
+            Dividend::Grid(_) => (full, stepped),
+            Dividend::Quotient(j) => {
+                let up = wraps[j];
+                let wrap = build_binary(&mut b, "arith.andi", up, full);
+                (wrap, build_select(&mut b, up, stepped, r))
+            }
+        };
+        let q1 = build_binary(&mut b, "arith.addi", q, one);
+        next.push(build_select(&mut b, wrap, q1, q));
+        next.push(r2);
+        wraps.push(wrap);
+    }
+    tail_builtin::scf::YieldOp::create(&mut b, &next);
+    ctx.erase_op(lp);
+    wh.op()
 }
 
 /// A new loop over the threads `zero ≤ t < ub` (step `one`) at the builder's insertion point:
@@ -538,7 +678,8 @@ fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Va
 /// ```
 ///
 /// becomes, with per-thread buffers `A` (the carried values) and `P` (the values of `pre`
-/// that `body` or `post` use),
+/// that `body` or `post` use, other than those that cheap integer ops compute from `t` and
+/// values defined outside `lp`, which the later loops recompute),
 ///
 /// ```text
 /// for t { pre(t); A[t] = init; P[t] = … }
@@ -547,9 +688,12 @@ fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Va
 /// ```
 ///
 /// Only when the thread loop runs from 0 in steps of 1 without carried values, the inner
-/// loop's bounds are defined outside `lp`, and its body is plain computation (`arith`/`math`,
-/// no memory effects), so each thread computes exactly what it computed before. Returns the
-/// thread loops that replace `lp` (or `lp` itself).
+/// loop's bounds are defined outside `lp`, and its body is [`reorderable`] (computation and
+/// loads of memory that nothing in `lp` writes), so each thread computes exactly what it
+/// computed before, its iterations in the same order. (Another memref that aliases a written
+/// one would make that a race between threads, which the GPU form leaves undefined as well.)
+/// The buffers have a static size at the function's entry when the thread count has a known
+/// bound. Returns the thread loops that replace `lp` (or `lp` itself).
 pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
     let t = ctx.block_arg(body, 0);

@@ -4,31 +4,52 @@
 // RUN: tailc run --target=cpu %s | FileCheck %s --check-prefix=EXEC
 
 // The coordinates of a grid-wide index along an extent known only at run time (the row and
-// column of element g of a w-wide matrix: g / w and g mod w) are carried from one thread to
-// the next in the thread loop: the column counts up and wraps to 0 at w, the row counts the
-// wraps. Only the block's first index is divided.
+// column of element g of a w-wide matrix: g / w and g mod w) are not divided per thread: the
+// threads run in segments within one row, in which the row is constant and the column is the
+// segment's first column plus the distance to its first thread (a loop LLVM vectorizes). A
+// segment ends at the end of the row or of the block; then the column wraps to 0 and the row
+// counts up. Only the block's first index is divided.
 // CHECK-LABEL: func.func @coords_cpu
 // CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xi64>, %[[N:.*]]: index, %[[W:.*]]: index)
 // CHECK:         %[[BD:.*]] = arith.muli %[[B]]
+// CHECK:         %[[END:.*]] = arith.minui %{{.*}} : index
 // CHECK:         %[[W1:.*]] = arith.maxui %[[W]], %{{.*}} : index
 // CHECK:         %[[Q0:.*]] = arith.divui %[[BD]], %[[W1]] : index
 // CHECK:         %[[R0:.*]] = arith.remui %[[BD]], %[[W1]] : index
-// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[Q:.*]] = %[[Q0]], %[[R:.*]] = %[[R0]]) -> (index, index) {
-// CHECK-NOT:       arith.divui
-// CHECK-NOT:       arith.remui
-// CHECK:           %[[R1:.*]] = arith.addi %[[R]], %{{.*}} : index
-// CHECK:           %[[WRAP:.*]] = arith.cmpi eq, %[[R1]], %[[W]] : index
-// CHECK:           %[[RN:.*]] = arith.select %[[WRAP]], %{{.*}}, %[[R1]] : index
-// CHECK:           %[[Q1:.*]] = arith.addi %[[Q]], %{{.*}} : index
-// CHECK:           %[[QN:.*]] = arith.select %[[WRAP]], %[[Q1]], %[[Q]] : index
-// CHECK:           scf.yield %[[QN]], %[[RN]] : index, index
+// CHECK:         %[[WM:.*]] = arith.maxui %[[W]], %{{.*}} : index
+// CHECK:         scf.while (%[[T0:.*]] = %{{.*}}, %{{.*}} = %[[Q0]], %{{.*}} = %[[R0]]) : (index, index, index) -> (index, index, index) {
+// CHECK-NEXT:      %[[MORE:.*]] = arith.cmpi ult, %[[T0]], %[[END]] : index
+// CHECK-NEXT:      scf.condition(%[[MORE]]) %[[T0]], %{{.*}}, %{{.*}} : index, index, index
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:    ^bb0(%[[S:.*]]: index, %[[Q:.*]]: index, %[[R:.*]]: index):
+// CHECK-NEXT:      %[[LEFT:.*]] = arith.subi %[[END]], %[[S]] : index
+// CHECK-NEXT:      %[[ROOM:.*]] = arith.subi %[[WM]], %[[R]] : index
+// CHECK-NEXT:      %[[LEN:.*]] = arith.minui %[[LEFT]], %[[ROOM]] : index
+// CHECK-NEXT:      %[[E:.*]] = arith.addi %[[S]], %[[LEN]] : index
+// CHECK-NEXT:      scf.for %[[T:.*]] = %[[S]] to %[[E]] step %{{.*}} {
+// CHECK-NEXT:        %[[D:.*]] = arith.subi %[[T]], %[[S]] : index
+// CHECK-NEXT:        %[[COL:.*]] = arith.addi %[[R]], %[[D]] : index
+// CHECK-NOT:         arith.divui
+// CHECK-NOT:         arith.remui
+// CHECK:             arith.index_cast %[[Q]] : index to i64
+// CHECK-NEXT:        arith.index_cast %[[COL]] : index to i64
+// CHECK:           }
+// CHECK-NEXT:      %[[R1:.*]] = arith.addi %[[R]], %[[LEN]] : index
+// CHECK-NEXT:      %[[WRAP:.*]] = arith.cmpi eq, %[[R1]], %[[WM]] : index
+// CHECK-NEXT:      %[[RN:.*]] = arith.select %[[WRAP]], %{{.*}}, %[[R1]] : index
+// CHECK-NEXT:      %[[Q1:.*]] = arith.addi %[[Q]], %{{.*}} : index
+// CHECK-NEXT:      %[[QN:.*]] = arith.select %[[WRAP]], %[[Q1]], %[[Q]] : index
+// CHECK-NEXT:      scf.yield %[[E]], %[[QN]], %[[RN]] : index, index, index
 
 // Three coordinates (the store into a 3-D array delinearizes g by the extents of dimensions 2
 // and then 1, read with memref.dim in the loop): the quotient by the first extent is divided
 // again, and its remainder counts up only when the first remainder wraps, like an odometer.
-// A division in a nested region by another memref.dim of the same dimension is the same
-// carried pair; a constant divisor is carried too, except a power of two (a mask); a divisor
-// that depends on the thread is left alone.
+// A division in a nested region by another memref.dim of the same dimension is the same pair.
+// With a small constant divisor of g among them (below 64, a power of two excepted: a mask)
+// the coordinates are carried from one thread to the next instead of segments (that
+// remainder wraps often): each remainder counts up when its dividend does and wraps to 0 at
+// the divisor, its quotient counts the wraps. A divisor that depends on the thread is left
+// alone.
 // CHECK-LABEL: func.func @cube_cpu
 // CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?x?x?xi64>, %{{.*}}: index)
 // CHECK:         %[[C6:.*]] = arith.constant 6 : index

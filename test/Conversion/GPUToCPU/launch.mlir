@@ -8,7 +8,7 @@
 // no known_block_size) and the kernel's arguments. A kernel that reads y or z coordinates gets
 // x, y and z of each; its threads are one loop over the linear id (x fastest), whose
 // coordinates (the remainder by the x extent, the remainder of that quotient by the y extent)
-// are carried from one thread to the next. The gpu.module and the container attribute are gone.
+// are counted, not divided: the threads run in segments along x (divisions.mlir). The gpu.module and the container attribute are gone.
 // CHECK:       module {
 // CHECK-LABEL:   func.func @main() -> f64 {
 // CHECK:           scf.parallel (%[[BX:.*]], %[[BY:.*]], %[[BZ:.*]]) = (%[[Z:.*]], %[[Z]], %[[Z]]) to (%[[GX:.*]], %[[GY:.*]], %[[GZ:.*]]) step (%[[ONE:.*]], %[[ONE]], %[[ONE]]) {
@@ -23,11 +23,13 @@
 // CHECK-SAME:      (%[[KBX:.*]]: index, %[[KBY:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[DX:.*]]: index, %[[DY:.*]]: index, %[[DZ:.*]]: index, %{{.*}}: memref<?xi64>, %{{.*}}: index) {
 // CHECK:           %[[XY:.*]] = arith.muli %[[DX]], %[[DY]] : index
 // CHECK-NEXT:      %[[NT:.*]] = arith.muli %[[XY]], %[[DZ]] : index
-// CHECK:           scf.for %{{.*}} = %{{.*}} to %[[NT]] step %{{.*}} iter_args(%{{.*}} = %[[Z0:.*]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]]) -> (index, index, index, index) {
+// CHECK:           %[[MX:.*]] = arith.maxui %[[DX]], %{{.*}} : index
+// CHECK-NEXT:      %[[MY:.*]] = arith.maxui %[[DY]], %{{.*}} : index
+// CHECK-NEXT:      scf.while (%{{.*}} = %[[Z0:.*]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]])
 // CHECK-NOT:         arith.divui
 // CHECK-NOT:         arith.remui
-// CHECK:             arith.cmpi eq, %{{.*}}, %[[DX]] : index
-// CHECK:             arith.cmpi eq, %{{.*}}, %[[DY]] : index
+// CHECK:             arith.cmpi eq, %{{.*}}, %[[MX]] : index
+// CHECK:             arith.cmpi eq, %{{.*}}, %[[MY]] : index
 // CHECK:             scf.yield
 // CHECK-NEXT:      }
 // CHECK-NEXT:      return
