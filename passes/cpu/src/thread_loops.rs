@@ -281,8 +281,9 @@ fn hoist(b: &mut Builder<'_>, lp: OpId, v: Value, map: &mut FxHashMap<Value, Val
     map[&v]
 }
 
-/// Carries the coordinates of grid-wide indices along loop-invariant extents in the thread
-/// loop `lp` (see the module documentation); returns the loop (a new op when it changed).
+/// Replaces the divisions of grid-wide indices by loop-invariant extents in the thread loop
+/// `lp` by counted coordinates, in segments of threads or carried from thread to thread (see
+/// the module documentation); returns the op that replaces `lp` (`lp` when nothing changed).
 pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
     let t = ctx.block_arg(body, 0);
