@@ -432,6 +432,7 @@ pub fn convert_kernel(
     l.emit_block(kentry)?;
     l.end_phase();
     for lp in std::mem::take(&mut l.loops) {
+        crate::thread_loops::single_iteration(l.ctx, lp);
         narrow(l.ctx, lp);
         crate::thread_loops::narrow_global(l.ctx, lp);
         for lp in crate::thread_loops::interchange(l.ctx, lp) {

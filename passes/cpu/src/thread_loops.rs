@@ -1,17 +1,32 @@
 //! Clean-ups of the thread loops of a block function, for the code LLVM makes of them.
 //!
+//! * [`single_iteration`]: a loop in a thread loop that runs exactly once for every thread
+//!   (`scf.for %j = %t to 256 step 256`: a block-stride loop over a block-sized range, the
+//!   per-thread part of every reduction) is replaced by its body, so that the thread's
+//!   sequential loop inside it becomes visible to `interchange`.
 //! * [`narrow_global`]: a thread loop whose whole body is `scf.if %base + %t < %n { … }` (the
 //!   bounds check of a grid-wide index, `%base` and `%n` defined outside the loop: every map
 //!   kernel has one) runs from 0 to `min(end, max(%n − %base, 0))` with the `if`'s body as its
 //!   own. The loop body is then straight-line code, so LLVM hoists what does not depend on
 //!   the thread and vectorizes the loop.
-//! * [`reduce_divisions`]: the coordinates of a grid-wide index `%i = %base + %t` along a
-//!   dynamic extent `%w` (`arith.divui %i, %w` and `arith.remui %i, %w`, `%w` defined outside
-//!   the loop, both at the top level of the body) are carried from one thread to the next:
-//!   the remainder counts up and wraps to 0 at `%w`, the quotient counts the wraps. A
-//!   division by a value unknown at compile time costs tens of cycles; the update costs two.
-//! * [`interchange`]: a thread's sequential loop of plain computation runs with the threads
-//!   side by side (the thread loop innermost), so LLVM vectorizes across threads.
+//! * [`reduce_divisions`]: the coordinates of a grid-wide index `%i = %base + %t` (or of `%t`)
+//!   along extents that are the same for every thread (`arith.divui %i, %w`,
+//!   `arith.remui %i, %w`, anywhere in the body; `%w` defined outside the loop, or a constant
+//!   or `memref.dim` in it, equal divisors recognized), and of their quotients divided again
+//!   (the 2-D and 3-D coordinates of a store into a multi-dimensional array), are not divided
+//!   per thread. The threads run in segments in which no remainder of `%i` wraps: there the
+//!   remainder is its value at the segment's first thread plus the distance to it and the
+//!   other coordinates are constant, so the loop over a segment is plain counted code that
+//!   LLVM vectorizes. With a small constant divisor of `%i` (which would make segments short)
+//!   the coordinates are instead carried from one thread to the next like an odometer: each
+//!   remainder counts up when its dividend does and wraps to 0 at its divisor, the quotient
+//!   counts the wraps. Only the block's first index is divided: a division by a value unknown
+//!   at compile time costs tens of cycles, an update a few.
+//! * [`interchange`]: a thread's sequential loop (arithmetic, nested `scf.if`/`scf.for`, loads
+//!   from memory that the thread loop does not write) runs with the threads side by side (the
+//!   thread loop innermost), so LLVM vectorizes across threads: a reduction's per-thread
+//!   partial sums become `for k { for t { acc[t] += f(k, t) } }`, each thread still adding in
+//!   its own order.
 
 use rustc_hash::FxHashMap;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
@@ -50,6 +65,67 @@ fn is_zero(ctx: &Context, v: Value) -> bool {
 
 fn is_one(ctx: &Context, v: Value) -> bool {
     tail_builtin::util::constant_int(ctx, v) == Some(1)
+}
+
+/// The largest value `v` can take, when known: a non-negative constant, or `arith.minui` with
+/// an operand whose largest value is known.
+fn max_value(ctx: &Context, v: Value) -> Option<i64> {
+    if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
+        return (c >= 0).then_some(c);
+    }
+    let d = ctx
+        .defining_op(v)
+        .filter(|&d| ctx.op_is(d, "arith.minui"))?;
+    (0..2)
+        .filter_map(|i| max_value(ctx, ctx.operand(d, i)))
+        .min()
+}
+
+/// Removes the loops in the thread loop `lp` (from 0 in steps of 1) that run exactly once for
+/// every thread: `scf.for %j = %t to %u step %s` with `%t` the thread id, every thread id
+/// below `%u` and `%u − %t` at most `%s` — `%u` and `%s` both the thread loop's bound, or
+/// constants with `threads ≤ u ≤ s` where `threads` bounds the thread loop's bound. A
+/// block-stride loop over a block-sized range (`for %j = %t to 256 step 256`, the per-thread
+/// part of a reduction) has this shape. Its body takes its place (`%j` is `%t`, the
+/// iteration arguments are the initial values, the results what the body yields). Returns
+/// whether it removed any.
+pub(crate) fn single_iteration(ctx: &mut Context, lp: OpId) -> bool {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    if !is_zero(ctx, ctx.operand(lp, 0)) || !is_one(ctx, ctx.operand(lp, 2)) {
+        return false;
+    }
+    let ub = ctx.operand(lp, 1);
+    let threads = max_value(ctx, ub);
+    let once: Vec<OpId> = ctx
+        .walk_preorder(lp)
+        .into_iter()
+        .skip(1)
+        .filter(|&o| {
+            if !ctx.op_is(o, "scf.for") || ctx.operand(o, 0) != t {
+                return false;
+            }
+            let (u, s) = (ctx.operand(o, 1), ctx.operand(o, 2));
+            let int = |v| tail_builtin::util::constant_int(ctx, v);
+            (u == ub && s == ub)
+                || matches!((threads, int(u), int(s)),
+                    (Some(n), Some(u), Some(s)) if 0 < n && n <= u && u <= s)
+        })
+        .collect();
+    for &f in &once {
+        let blk = ctx.entry_block(ctx.region(f, 0)).expect("loop body");
+        let mut args = vec![t];
+        args.extend_from_slice(&ctx.operand_vec(f)[3..]);
+        for (a, v) in ctx.block_args(blk).to_vec().into_iter().zip(args) {
+            ctx.replace_all_uses_with(a, v);
+        }
+        let y = ctx.last_op(blk).expect("scf.yield");
+        let results = ctx.operand_vec(y);
+        ctx.erase_op(y);
+        ctx.move_block_ops(blk, InsertPoint::Before(f));
+        ctx.replace_op(f, &results);
+    }
+    !once.is_empty()
 }
 
 /// Narrows the thread loop `lp` whose body is `%i = %base + %t; scf.if %i < %n { … }` (see
@@ -117,12 +193,97 @@ pub(crate) fn unwrap_if(ctx: &mut Context, lp: OpId, end: Value, cmp: OpId, iff:
     ctx.erase_op(cmp);
 }
 
-/// The `arith.divui` and `arith.remui` ops of one (index, divisor) pair.
-type Divisions = ((Value, Value), Vec<OpId>, Vec<OpId>);
+/// What a carried division divides: the grid-wide index `%base + %t` (`None`: the thread id
+/// `%t` itself), or the quotient of an earlier carried division.
+#[derive(Clone, Copy, PartialEq)]
+enum Dividend {
+    Grid(Option<Value>),
+    Quotient(usize),
+}
 
-/// Carries the quotients and remainders of grid-wide indices by loop-invariant extents in
-/// the thread loop `lp` (see the module documentation); returns the loop (a new op when it
-/// changed).
+/// The smallest constant divisor of a grid-wide index for which [`reduce_divisions`] runs
+/// the threads in segments.
+const MIN_SEGMENT: i64 = 64;
+
+/// The `arith.divui` and `arith.remui` ops of one (dividend, divisor) pair.
+struct Carried {
+    of: Dividend,
+    divisor: Value,
+    divs: Vec<OpId>,
+    rems: Vec<OpId>,
+}
+
+/// Whether `v` has the same value for every iteration of loop `lp` and can be computed before
+/// it: defined outside `lp`, or by `arith.constant`, `memref.dim` (of a constant dimension of
+/// the memref's rank) or an `arith` op that cannot trap, on such values.
+fn invariant(ctx: &Context, lp: OpId, v: Value) -> bool {
+    if outside(ctx, lp, v) {
+        return true;
+    }
+    let Some(d) = ctx.defining_op(v) else {
+        return false;
+    };
+    let ok = match ctx.op_name_str(d) {
+        "arith.constant" => true,
+        "memref.dim" => {
+            let rank = tail_builtin::util::shape_of(ctx, ctx.value_type(ctx.operand(d, 0)))
+                .map_or(0, |s| s.len() as i64);
+            tail_builtin::util::constant_int(ctx, ctx.operand(d, 1))
+                .is_some_and(|i| (0..rank).contains(&i))
+        }
+        "arith.addi" | "arith.subi" | "arith.muli" | "arith.maxui" | "arith.minui"
+        | "arith.index_cast" | "arith.index_castui" => true,
+        _ => false,
+    };
+    ok && ctx.regions(d).is_empty() && ctx.operands(d).all(|x| invariant(ctx, lp, x))
+}
+
+/// Whether the [`invariant`] values `a` and `b` are equal: the same value, constants of the
+/// same type and value, or the same op on equal operands.
+fn same(ctx: &Context, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    let int = |v| tail_builtin::util::constant_int(ctx, v);
+    if let (Some(x), Some(y)) = (int(a), int(b)) {
+        return x == y && ctx.value_type(a) == ctx.value_type(b);
+    }
+    let (Some(da), Some(db)) = (ctx.defining_op(a), ctx.defining_op(b)) else {
+        return false;
+    };
+    ctx.op_name_str(da) == ctx.op_name_str(db)
+        && ctx.attrs(da) == ctx.attrs(db)
+        && ctx.num_results(da) == 1
+        && ctx.num_results(db) == 1
+        && ctx.num_operands(da) == ctx.num_operands(db)
+        && ctx
+            .operands(da)
+            .zip(ctx.operands(db))
+            .all(|(x, y)| same(ctx, x, y))
+}
+
+/// The [`invariant`] value `v` computed before loop `lp` (its ops inside `lp` cloned there
+/// once, remembered in `map`).
+fn hoist(b: &mut Builder<'_>, lp: OpId, v: Value, map: &mut FxHashMap<Value, Value>) -> Value {
+    if let Some(&h) = map.get(&v) {
+        return h;
+    }
+    if outside(b.ctx, lp, v) {
+        return v;
+    }
+    let d = b.defining_op(v).expect("an invariant op");
+    for x in b.operand_vec(d) {
+        let h = hoist(b, lp, x, map);
+        map.insert(x, h);
+    }
+    let c = b.clone_op(d, map);
+    b.insert_op(c, InsertPoint::Before(lp));
+    map[&v]
+}
+
+/// Replaces the divisions of grid-wide indices by loop-invariant extents in the thread loop
+/// `lp` by counted coordinates, in segments of threads or carried from thread to thread (see
+/// the module documentation); returns the op that replaces `lp` (`lp` when nothing changed).
 pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
     let t = ctx.block_arg(body, 0);
@@ -133,28 +294,51 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     {
         return lp;
     }
-    // (index, divisor) → (divui ops, remui ops), in body order.
-    let mut pairs: Vec<Divisions> = Vec::new();
-    for o in ctx.block_op_vec(body) {
+    // The divisions, in program order (a quotient's definition comes before its divisions).
+    let mut pairs: Vec<Carried> = Vec::new();
+    let mut quotients: FxHashMap<Value, usize> = FxHashMap::default();
+    for o in ctx.walk_preorder(lp).into_iter().skip(1) {
         let div = ctx.op_is(o, "arith.divui");
         if !div && !ctx.op_is(o, "arith.remui") {
             continue;
         }
         let (i, w) = (ctx.operand(o, 0), ctx.operand(o, 1));
-        if grid_index(ctx, lp, t, i).is_none() || !outside(ctx, lp, w) {
+        let of = if i == t {
+            Dividend::Grid(None)
+        } else if let Some(base) = grid_index(ctx, lp, t, i) {
+            Dividend::Grid(Some(base))
+        } else if let Some(&k) = quotients.get(&i) {
+            Dividend::Quotient(k)
+        } else {
+            continue;
+        };
+        // A power of two divides with a shift and a mask, cheaper than carrying (and the
+        // loop stays vectorizable).
+        let pow2 = tail_builtin::util::constant_int(ctx, w)
+            .is_some_and(|c| c > 0 && (c as u64).is_power_of_two());
+        if pow2 || !invariant(ctx, lp, w) {
             continue;
         }
-        let k = match pairs.iter().position(|p| p.0 == (i, w)) {
+        let k = match pairs
+            .iter()
+            .position(|p| p.of == of && same(ctx, p.divisor, w))
+        {
             Some(k) => k,
             None => {
-                pairs.push(((i, w), Vec::new(), Vec::new()));
+                pairs.push(Carried {
+                    of,
+                    divisor: w,
+                    divs: Vec::new(),
+                    rems: Vec::new(),
+                });
                 pairs.len() - 1
             }
         };
         if div {
-            pairs[k].1.push(o);
+            pairs[k].divs.push(o);
+            quotients.insert(ctx.result(o, 0), k);
         } else {
-            pairs[k].2.push(o);
+            pairs[k].rems.push(o);
         }
     }
     if pairs.is_empty() {
@@ -164,14 +348,36 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
     let one = build_constant_index(&mut b, 1);
     let zero = build_constant_index(&mut b, 0);
+    let mut hoisted = FxHashMap::default();
+    let divisors: Vec<Value> = pairs
+        .iter()
+        .map(|p| hoist(&mut b, lp, p.divisor, &mut hoisted))
+        .collect();
+    b.set_insertion_point(InsertPoint::Before(lp));
     // Initial values at t = 0 (the divisor kept ≥ 1: when the loop runs no thread, the
     // original divides by nothing).
-    let mut inits = Vec::new();
-    for ((i, w), _, _) in &pairs {
-        let base = grid_index(b.ctx, lp, t, *i).expect("checked");
-        let w1 = build_binary(&mut b, "arith.maxui", *w, one);
-        inits.push(build_binary(&mut b, "arith.divui", base, w1));
-        inits.push(build_binary(&mut b, "arith.remui", base, w1));
+    let mut inits: Vec<Value> = Vec::new();
+    for (p, &w) in pairs.iter().zip(&divisors) {
+        let x = match p.of {
+            Dividend::Grid(base) => base.unwrap_or(zero),
+            Dividend::Quotient(k) => inits[2 * k],
+        };
+        if x == zero {
+            inits.extend([zero, zero]);
+            continue;
+        }
+        let w1 = build_binary(&mut b, "arith.maxui", w, one);
+        inits.push(build_binary(&mut b, "arith.divui", x, w1));
+        inits.push(build_binary(&mut b, "arith.remui", x, w1));
+    }
+    // Segments end at every wrap of a grid-wide index's remainder: a small constant divisor
+    // would make them short.
+    let short = pairs.iter().zip(&divisors).any(|(p, &w)| {
+        matches!(p.of, Dividend::Grid(_))
+            && tail_builtin::util::constant_int(ctx, w).is_some_and(|c| c < MIN_SEGMENT)
+    });
+    if !short {
+        return segments(ctx, lp, &pairs, &divisors, &inits, (zero, one));
     }
     let (lb, ub, step) = (ctx.operand(lp, 0), ctx.operand(lp, 1), ctx.operand(lp, 2));
     let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
@@ -186,34 +392,172 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     }
     ctx.erase_op(*last);
     ctx.replace_all_uses_with(t, nt);
-    let mut map: FxHashMap<OpId, Value> = FxHashMap::default();
-    for (k, (_, divs, rems)) in pairs.iter().enumerate() {
-        for &d in divs {
-            map.insert(d, carried[2 * k]);
-        }
-        for &r in rems {
-            map.insert(r, carried[2 * k + 1]);
-        }
-    }
-    for (op, v) in map {
-        let r = ctx.result(op, 0);
-        ctx.replace_all_uses_with(r, v);
-        ctx.erase_op(op);
-    }
-    // The next thread's coordinates.
+    replace_divisions(ctx, new.op(), &pairs, &carried);
+    // The next thread's coordinates, like an odometer: a remainder counts up when its
+    // dividend does (a grid index always, a quotient when its remainder wraps) and wraps
+    // to 0 at the divisor; the quotient counts the wraps.
     let mut b = Builder::at_end(ctx, nbody, loc);
     let mut next = Vec::new();
-    for (k, ((_, w), _, _)) in pairs.iter().enumerate() {
+    let mut wraps: Vec<Value> = Vec::new();
+    for (k, (p, &w)) in pairs.iter().zip(&divisors).enumerate() {
         let (q, r) = (carried[2 * k], carried[2 * k + 1]);
         let r1 = build_binary(&mut b, "arith.addi", r, one);
-        let wrap = build_cmpi(&mut b, CmpIPredicate::Eq, r1, *w);
+        let full = build_cmpi(&mut b, CmpIPredicate::Eq, r1, w);
+        let stepped = build_select(&mut b, full, zero, r1);
+        let (wrap, r2) = match p.of {
+            Dividend::Grid(_) => (full, stepped),
+            Dividend::Quotient(j) => {
+                let up = wraps[j];
+                let wrap = build_binary(&mut b, "arith.andi", up, full);
+                (wrap, build_select(&mut b, up, stepped, r))
+            }
+        };
         let q1 = build_binary(&mut b, "arith.addi", q, one);
         next.push(build_select(&mut b, wrap, q1, q));
-        next.push(build_select(&mut b, wrap, zero, r1));
+        next.push(r2);
+        wraps.push(wrap);
     }
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     new.op()
+}
+
+/// Replaces the divisions of `pairs` (in loop `lp`) by `values` (quotient and remainder of
+/// each pair in turn) and erases them, and then the divisors' ops in `lp` that nothing uses
+/// any more.
+fn replace_divisions(ctx: &mut Context, lp: OpId, pairs: &[Carried], values: &[Value]) {
+    for (k, p) in pairs.iter().enumerate() {
+        for (ops, v) in [(&p.divs, values[2 * k]), (&p.rems, values[2 * k + 1])] {
+            for &o in ops {
+                let r = ctx.result(o, 0);
+                ctx.replace_all_uses_with(r, v);
+            }
+        }
+    }
+    let mut dead: Vec<Value> = Vec::new();
+    for p in pairs {
+        for &o in p.divs.iter().chain(&p.rems) {
+            dead.push(ctx.operand(o, 1));
+            ctx.erase_op(o);
+        }
+    }
+    while let Some(v) = dead.pop() {
+        if !ctx.value_exists(v) {
+            continue;
+        }
+        if let Some(d) = ctx.defining_op(v).filter(|&d| ctx.is_ancestor(lp, d)) {
+            if ctx.op_results_unused(d) {
+                dead.extend(ctx.operand_vec(d));
+                ctx.erase_op(d);
+            }
+        }
+    }
+}
+
+/// The thread loop `lp` with its divisions by the `divisors` of `pairs` run
+/// in segments of consecutive threads in which no remainder of a grid-wide index wraps: in a
+/// segment those remainders are their values at its first thread plus the distance to it, the
+/// other coordinates are constant, so the loop over a segment's threads is plain counted code
+/// (which LLVM vectorizes); each segment ends at the block's end or at the first wrap, and the
+/// coordinates then step like an odometer. `inits` holds the coordinates of thread 0; `zero`
+/// and `one` are index constants before `lp`.
+///
+/// ```text
+/// (t0, q, r) = (0, base / w, base mod w)
+/// while t0 < end {
+///   len = min(end − t0, w − r); for t = t0 to t0 + len { body(t, q, r + (t − t0)) }
+///   t0 += len; r += len; if r = w { r = 0; q += 1 }
+/// }
+/// ```
+fn segments(
+    ctx: &mut Context,
+    lp: OpId,
+    pairs: &[Carried],
+    divisors: &[Value],
+    inits: &[Value],
+    (zero, one): (Value, Value),
+) -> OpId {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    let ub = ctx.operand(lp, 1);
+    let loc = ctx.op_loc(lp);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    // A divisor of 0 (whose divisions the original never runs) counts as 1, so that every
+    // segment has a thread.
+    let ws: Vec<Value> = divisors
+        .iter()
+        .map(|&w| build_binary(&mut b, "arith.maxui", w, one))
+        .collect();
+    let mut state = vec![zero];
+    state.extend_from_slice(inits);
+    let types: Vec<Type> = state.iter().map(|&v| b.value_type(v)).collect();
+    let (wh, before, after) = tail_builtin::scf::WhileOp::create(&mut b, &state, &types);
+    let bargs = b.block_args(before).to_vec();
+    b.set_insertion_point(InsertPoint::BlockEnd(before));
+    let more = build_cmpi(&mut b, CmpIPredicate::Ult, bargs[0], ub);
+    tail_builtin::scf::ConditionOp::create(&mut b, more, &bargs);
+    let aargs = b.block_args(after).to_vec();
+    let (t0, coords) = (aargs[0], &aargs[1..]);
+    b.set_insertion_point(InsertPoint::BlockEnd(after));
+    let mut len = build_binary(&mut b, "arith.subi", ub, t0);
+    for (k, p) in pairs.iter().enumerate() {
+        if matches!(p.of, Dividend::Grid(_)) {
+            let room = build_binary(&mut b, "arith.subi", ws[k], coords[2 * k + 1]);
+            len = build_binary(&mut b, "arith.minui", len, room);
+        }
+    }
+    let end = build_binary(&mut b, "arith.addi", t0, len);
+    let (seg, sbody) = tail_builtin::scf::ForOp::create(&mut b, t0, end, one, &[]);
+    let st = b.block_arg(sbody, 0);
+    let sy = b.last_op(sbody).expect("scf.yield");
+    b.set_insertion_point(InsertPoint::Before(sy));
+    let dist = build_binary(&mut b, "arith.subi", st, t0);
+    let mut values = Vec::new();
+    for (k, p) in pairs.iter().enumerate() {
+        let (q, r) = (coords[2 * k], coords[2 * k + 1]);
+        values.push(q);
+        values.push(match p.of {
+            Dividend::Grid(_) => build_binary(&mut b, "arith.addi", r, dist),
+            Dividend::Quotient(_) => r,
+        });
+    }
+    let old_ops = ctx.block_op_vec(body);
+    let (last, rest) = old_ops.split_last().expect("terminator");
+    for &o in rest {
+        ctx.move_op(o, InsertPoint::Before(sy));
+    }
+    ctx.erase_op(*last);
+    ctx.replace_all_uses_with(t, st);
+    replace_divisions(ctx, seg.op(), pairs, &values);
+    // The coordinates of the next segment's first thread.
+    let mut b = Builder::at_end(ctx, after, loc);
+    let mut next = vec![end];
+    let mut wraps: Vec<Value> = Vec::new();
+    for (k, p) in pairs.iter().enumerate() {
+        let (q, r) = (coords[2 * k], coords[2 * k + 1]);
+        let step = match p.of {
+            Dividend::Grid(_) => len,
+            Dividend::Quotient(_) => one,
+        };
+        let r1 = build_binary(&mut b, "arith.addi", r, step);
+        let full = build_cmpi(&mut b, CmpIPredicate::Eq, r1, ws[k]);
+        let stepped = build_select(&mut b, full, zero, r1);
+        let (wrap, r2) = match p.of {
+            Dividend::Grid(_) => (full, stepped),
+            Dividend::Quotient(j) => {
+                let up = wraps[j];
+                let wrap = build_binary(&mut b, "arith.andi", up, full);
+                (wrap, build_select(&mut b, up, stepped, r))
+            }
+        };
+        let q1 = build_binary(&mut b, "arith.addi", q, one);
+        next.push(build_select(&mut b, wrap, q1, q));
+        next.push(r2);
+        wraps.push(wrap);
+    }
+    tail_builtin::scf::YieldOp::create(&mut b, &next);
+    ctx.erase_op(lp);
+    wh.op()
 }
 
 /// A new loop over the threads `zero ≤ t < ub` (step `one`) at the builder's insertion point:
@@ -224,28 +568,107 @@ fn thread_loop(b: &mut Builder<'_>, zero: Value, one: Value, ub: Value) -> (OpId
     (f.op(), y, b.block_arg(body, 0))
 }
 
-/// Maps each of `vals` to its thread's element `t` of the matching buffer of `bufs` (a load).
+/// Maps each of `vals` that `used` holds to its thread's element `t` of the matching buffer
+/// of `bufs` (a load).
 fn load_into(
     b: &mut Builder<'_>,
     map: &mut FxHashMap<Value, Value>,
-    vals: &[Value],
+    (vals, used): (&[Value], &[Value]),
     bufs: &[Value],
     t: Value,
 ) {
     for (&v, &buf) in vals.iter().zip(bufs) {
-        let x = tail_builtin::memref::LoadOp::create(b, buf, &[t]);
-        map.insert(v, x);
+        if used.contains(&v) {
+            let x = tail_builtin::memref::LoadOp::create(b, buf, &[t]);
+            map.insert(v, x);
+        }
     }
 }
 
-/// Whether `op`'s body ops are plain computations: no regions, no memory effects (only the
-/// `arith` and `math` dialects).
-fn pure_body(ctx: &Context, blk: tail_ir::BlockId) -> bool {
-    ctx.block_op_vec(blk).into_iter().all(|o| {
+/// Whether memref `m` is read-only in loop `lp`: defined outside it, and used inside it only
+/// by `memref.load` and `memref.dim`.
+fn read_only(ctx: &Context, lp: OpId, m: Value) -> bool {
+    outside(ctx, lp, m)
+        && ctx.uses(m).all(|u| {
+            !ctx.is_ancestor(lp, u.op)
+                || ctx.op_is(u.op, "memref.load")
+                || ctx.op_is(u.op, "memref.dim")
+        })
+}
+
+/// Whether the ops of `blk` (and of the regions in them) compute without side effects and
+/// read only memory that the thread loop `lp` does not write: `arith` and `math` ops,
+/// `scf.if`, `scf.for`, `scf.yield`, `memref.dim`, and `memref.load` from a memref that is
+/// [`read_only`] in `lp`. Such ops give each thread the same values in any order of the
+/// threads.
+fn reorderable(ctx: &Context, lp: OpId, blk: tail_ir::BlockId) -> bool {
+    ctx.block_ops(blk).all(|o| {
         let n = ctx.op_name_str(o);
-        ctx.regions(o).is_empty()
-            && (n.starts_with("arith.") || n.starts_with("math.") || n == "scf.yield")
+        let ok = match n {
+            "scf.if" | "scf.for" | "scf.yield" | "memref.dim" => true,
+            "memref.load" => read_only(ctx, lp, ctx.operand(o, 0)),
+            _ => (n.starts_with("arith.") || n.starts_with("math.")) && ctx.regions(o).is_empty(),
+        };
+        ok && ctx.regions(o).iter().all(|&r| {
+            ctx.region_blocks(r)
+                .iter()
+                .all(|&b| reorderable(ctx, lp, b))
+        })
     })
+}
+
+/// The ops of `pre` (in order) that compute values of `crossing`, or operands of such ops,
+/// with cheap integer ops from the thread id `t` and values defined outside `lp` only.
+fn recomputed(ctx: &Context, lp: OpId, t: Value, pre: &[OpId], crossing: &[Value]) -> Vec<OpId> {
+    let mut cheap: Vec<OpId> = Vec::new();
+    for &o in pre {
+        let simple = matches!(
+            ctx.op_name_str(o),
+            "arith.constant"
+                | "arith.addi"
+                | "arith.subi"
+                | "arith.muli"
+                | "arith.index_cast"
+                | "arith.index_castui"
+                | "arith.extsi"
+                | "arith.extui"
+                | "arith.trunci"
+                | "arith.andi"
+                | "arith.ori"
+                | "arith.xori"
+                | "arith.cmpi"
+                | "arith.select"
+                | "arith.minui"
+                | "arith.maxui"
+                | "arith.minsi"
+                | "arith.maxsi"
+        );
+        let from_outside = ctx.operands(o).all(|v| {
+            v == t || outside(ctx, lp, v) || ctx.defining_op(v).is_some_and(|d| cheap.contains(&d))
+        });
+        if simple && from_outside && ctx.regions(o).is_empty() && ctx.num_results(o) == 1 {
+            cheap.push(o);
+        }
+    }
+    // Keep those that the crossing values need.
+    let mut needed: Vec<OpId> = Vec::new();
+    for &o in cheap.iter().rev() {
+        let r = ctx.result(o, 0);
+        let used = crossing.contains(&r) || needed.iter().any(|&n| ctx.operands(n).any(|v| v == r));
+        if used {
+            needed.push(o);
+        }
+    }
+    needed.reverse();
+    needed
+}
+
+/// Clones `ops` (in order) before `at`, mapping their operands through `map`.
+fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Value>, at: OpId) {
+    for &o in ops {
+        let c = b.clone_op(o, map);
+        b.insert_op(c, InsertPoint::Before(at));
+    }
 }
 
 /// Interchanges a thread's sequential loop with the thread loop `lp`, so that the threads'
@@ -256,7 +679,8 @@ fn pure_body(ctx: &Context, blk: tail_ir::BlockId) -> bool {
 /// ```
 ///
 /// becomes, with per-thread buffers `A` (the carried values) and `P` (the values of `pre`
-/// that `body` or `post` use),
+/// that `body` or `post` use, other than those that cheap integer ops compute from `t` and
+/// values defined outside `lp`, which the later loops recompute),
 ///
 /// ```text
 /// for t { pre(t); A[t] = init; P[t] = … }
@@ -265,9 +689,12 @@ fn pure_body(ctx: &Context, blk: tail_ir::BlockId) -> bool {
 /// ```
 ///
 /// Only when the thread loop runs from 0 in steps of 1 without carried values, the inner
-/// loop's bounds are defined outside `lp`, and its body is plain computation (`arith`/`math`,
-/// no memory effects), so each thread computes exactly what it computed before. Returns the
-/// thread loops that replace `lp` (or `lp` itself).
+/// loop's bounds are defined outside `lp`, and its body is [`reorderable`] (computation and
+/// loads of memory that nothing in `lp` writes), so each thread computes exactly what it
+/// computed before, its iterations in the same order. (Another memref that aliases a written
+/// one would make that a race between threads, which the GPU form leaves undefined as well.)
+/// The buffers have a static size at the function's entry when the thread count has a known
+/// bound. Returns the thread loops that replace `lp` (or `lp` itself).
 pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
     let t = ctx.block_arg(body, 0);
@@ -290,22 +717,21 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     };
     let inner = ops[pos];
     let ibody = ctx.entry_block(ctx.region(inner, 0)).expect("inner body");
-    if !(0..3).all(|i| outside(ctx, lp, ctx.operand(inner, i))) || !pure_body(ctx, ibody) {
+    if !(0..3).all(|i| outside(ctx, lp, ctx.operand(inner, i))) || !reorderable(ctx, lp, ibody) {
         return vec![lp];
     }
-    // The other ops of the thread loop: no nested sequential loops with results elsewhere,
-    // and nothing after the inner loop that the inner loop's body could observe (it has no
-    // memory effects, so any post is fine).
+    // The other ops of the thread loop: nothing after the inner loop that the inner loop's
+    // body could observe (it writes no memory and reads only memory that nothing in `lp`
+    // writes, so any post is fine).
     let (pre, rest) = ops.split_at(pos);
     let post = &rest[1..rest.len() - 1];
     let term = *rest.last().expect("terminator");
     if ctx.num_operands(term) != 0 {
         return vec![lp];
     }
-    // Values of `pre` (and `t`) used by the inner loop or by `post`.
-    let defined_in_pre = |ctx: &Context, v: Value| -> bool {
-        v == t || ctx.defining_op(v).is_some_and(|d| pre.contains(&d))
-    };
+    // Values of `pre` used by the inner loop or by `post` (each phase has its own `t`).
+    let defined_in_pre =
+        |ctx: &Context, v: Value| -> bool { ctx.defining_op(v).is_some_and(|d| pre.contains(&d)) };
     let mut crossing: Vec<Value> = Vec::new();
     let note = |ctx: &Context, o: OpId, crossing: &mut Vec<Value>| {
         for w in ctx.walk_preorder(o) {
@@ -317,11 +743,38 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         }
     };
     note(ctx, inner, &mut crossing);
+    let mut crossing_post: Vec<Value> = Vec::new();
     for &o in post {
-        note(ctx, o, &mut crossing);
+        note(ctx, o, &mut crossing_post);
+    }
+    // The crossing values that the later phases recompute from `t` and values defined
+    // outside `lp` with cheap integer ops (a grid-wide index and its conversions): LLVM then
+    // sees how they depend on the thread. The others go through per-thread buffers.
+    let remat2 = recomputed(ctx, lp, t, pre, &crossing);
+    let remat3 = recomputed(ctx, lp, t, pre, &crossing_post);
+    for &v in &crossing_post {
+        if !crossing.contains(&v) {
+            crossing.push(v);
+        }
+    }
+    let (used2, used3) = (crossing.clone(), crossing_post.clone());
+    let remat = |d: OpId| remat2.contains(&d) || remat3.contains(&d);
+    crossing.retain(|&v| !ctx.defining_op(v).is_some_and(remat));
+    let scalar = |v: &Value| {
+        let ty = ctx.value_type(*v);
+        ctx.is_int_or_index(ty) || ctx.is_float(ty)
+    };
+    if !crossing.iter().all(scalar) {
+        return vec![lp];
     }
     let loc = ctx.op_loc(lp);
     let ub = ctx.operand(lp, 1);
+    // Buffers of a static size at the function's entry when the thread count has a bound
+    // (a block has at most 1024 threads), else sized by the thread count before `lp`.
+    let entry = ctx
+        .ancestor_named(lp, "func.func")
+        .and_then(|f| ctx.entry_block(ctx.region(f, 0)));
+    let fixed = max_value(ctx, ub).filter(|&n| n <= 1024).zip(entry);
     let (klb, kub, kstep) = (
         ctx.operand(inner, 0),
         ctx.operand(inner, 1),
@@ -333,8 +786,15 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     let zero = build_constant_index(&mut b, 0);
     let one = build_constant_index(&mut b, 1);
     let buffer = |b: &mut Builder<'_>, ty: Type| -> Value {
-        let mty = b.memref_type(vec![tail_ir::DYNAMIC], ty);
-        tail_builtin::memref::AllocaOp::create(b, mty, &[ub])
+        let Some((n, entry)) = fixed else {
+            let mty = b.memref_type(vec![tail_ir::DYNAMIC], ty);
+            return tail_builtin::memref::AllocaOp::create(b, mty, &[ub]);
+        };
+        let mty = b.memref_type(vec![n], ty);
+        b.set_insertion_point(InsertPoint::BlockStart(entry));
+        let v = tail_builtin::memref::AllocaOp::create(b, mty, &[]);
+        b.set_insertion_point(InsertPoint::Before(lp));
+        v
     };
     let abufs: Vec<Value> = carried.iter().map(|&ty| buffer(&mut b, ty)).collect();
     let pbufs: Vec<Value> = crossing
@@ -371,10 +831,11 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     b.set_insertion_point(InsertPoint::Before(y2));
     let mut m2: FxHashMap<Value, Value> = FxHashMap::default();
     m2.insert(t, t2);
-    load_into(&mut b, &mut m2, &crossing, &pbufs, t2);
+    clone_before(&mut b, &remat2, &mut m2, y2);
+    load_into(&mut b, &mut m2, (&crossing, &used2), &pbufs, t2);
     let iargs = b.block_args(ibody).to_vec();
     m2.insert(iargs[0], kiv);
-    load_into(&mut b, &mut m2, &iargs[1..], &abufs, t2);
+    load_into(&mut b, &mut m2, (&iargs[1..], &iargs[1..]), &abufs, t2);
     let iops = b.block_op_vec(ibody);
     let (iyield, icomp) = iops.split_last().expect("inner terminator");
     for &o in icomp {
@@ -393,9 +854,10 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     b.set_insertion_point(InsertPoint::Before(y3));
     let mut m3: FxHashMap<Value, Value> = FxHashMap::default();
     m3.insert(t, t3);
-    load_into(&mut b, &mut m3, &crossing, &pbufs, t3);
+    clone_before(&mut b, &remat3, &mut m3, y3);
+    load_into(&mut b, &mut m3, (&crossing, &used3), &pbufs, t3);
     let results = b.results(inner).to_vec();
-    load_into(&mut b, &mut m3, &results, &abufs, t3);
+    load_into(&mut b, &mut m3, (&results, &results), &abufs, t3);
     for &o in post {
         let c = b.clone_op(o, &mut m3);
         b.insert_op(c, InsertPoint::Before(y3));

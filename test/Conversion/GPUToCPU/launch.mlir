@@ -6,8 +6,9 @@
 // A launch is an scf.parallel over the blocks whose body calls the kernel's block function
 // with the block's coordinates, the grid's extents, the block's extents (here: the kernels have
 // no known_block_size) and the kernel's arguments. A kernel that reads y or z coordinates gets
-// x, y and z of each; its threads are one loop over the linear id (x fastest), from which the
-// coordinates are recovered. The gpu.module and the container attribute are gone.
+// x, y and z of each; its threads are one loop over the linear id (x fastest), whose
+// coordinates (the remainder by the x extent, the remainder of that quotient by the y extent)
+// are counted, not divided: the threads run in segments along x (divisions.mlir). The gpu.module and the container attribute are gone.
 // CHECK:       module {
 // CHECK-LABEL:   func.func @main() -> f64 {
 // CHECK:           scf.parallel (%[[BX:.*]], %[[BY:.*]], %[[BZ:.*]]) = (%[[Z:.*]], %[[Z]], %[[Z]]) to (%[[GX:.*]], %[[GY:.*]], %[[GZ:.*]]) step (%[[ONE:.*]], %[[ONE]], %[[ONE]]) {
@@ -22,11 +23,15 @@
 // CHECK-SAME:      (%[[KBX:.*]]: index, %[[KBY:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[DX:.*]]: index, %[[DY:.*]]: index, %[[DZ:.*]]: index, %{{.*}}: memref<?xi64>, %{{.*}}: index) {
 // CHECK:           %[[XY:.*]] = arith.muli %[[DX]], %[[DY]] : index
 // CHECK-NEXT:      %[[NT:.*]] = arith.muli %[[XY]], %[[DZ]] : index
-// CHECK:           scf.for %[[T:.*]] = %{{.*}} to %[[NT]] step %{{.*}} {
-// CHECK-DAG:         arith.remui %[[T]], %[[DX]] : index
-// CHECK-DAG:         %[[Q:.*]] = arith.divui %[[T]], %[[DX]] : index
-// CHECK-DAG:         arith.remui %[[Q]], %[[DY]] : index
-// CHECK:           }
+// CHECK:           %[[MX:.*]] = arith.maxui %[[DX]], %{{.*}} : index
+// CHECK-NEXT:      %[[MY:.*]] = arith.maxui %[[DY]], %{{.*}} : index
+// CHECK-NEXT:      scf.while (%{{.*}} = %[[Z0:.*]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]], %{{.*}} = %[[Z0]])
+// CHECK-NOT:         arith.divui
+// CHECK-NOT:         arith.remui
+// CHECK:             arith.cmpi eq, %{{.*}}, %[[MX]] : index
+// CHECK:             arith.cmpi eq, %{{.*}}, %[[MY]] : index
+// CHECK:             scf.yield
+// CHECK-NEXT:      }
 // CHECK-NEXT:      return
 // CHECK-LABEL:   func.func @add1_cpu
 // CHECK-SAME:      (%{{.*}}: index, %{{.*}}: index, %[[D1:.*]]: index, %{{.*}}: memref<?xi64>, %{{.*}}: index) {
