@@ -10,13 +10,15 @@
 //!    `memref.dealloc`; e.g. a shape vector) is replaced by the value of the last
 //!    `memref.store` at the same indices before it, in its block or in an enclosing block when
 //!    the ops in between store nothing into the buffer.
-//! 1. **Loop-invariant extents of host loops.** For a memref carried by a host `scf.for` whose
-//!    yielded value is an allocation (`memref.alloc`, `gpu.alloc`, `memref.alloca`) with extent
-//!    `k` equal to extent `k` of the carried value itself (`gpu.alloc(%d0, %d1)` with
-//!    `%d0 = memref.dim %carried, 0`), or the carried value itself, every iteration's value has
-//!    the extent of the initial value. `memref.dim` of the iteration argument and of the loop's
-//!    result along `k` then become that extent: the initial allocation's size operand, or a
-//!    `memref.dim` of the initial value taken before the loop. All carried memrefs of a loop are
+//! 1. **Loop-invariant extents of host loops.** For a memref carried by a host `scf.for` or
+//!    `scf.while` whose yielded value is an allocation (`memref.alloc`, `gpu.alloc`,
+//!    `memref.alloca`) with extent `k` equal to extent `k` of the carried value itself
+//!    (`gpu.alloc(%d0, %d1)` with `%d0 = memref.dim %carried, 0`), or the carried value itself,
+//!    every iteration's value has the extent of the initial value. `memref.dim` of the carried
+//!    value and of the loop's result along `k` (for `scf.while`, of the after region's
+//!    argument and of the result that the condition forwards it to) then become that extent:
+//!    the initial allocation's size operand, or a `memref.dim` of the initial value taken
+//!    before the loop. All carried memrefs of a loop are
 //!    assumed invariant and the assumptions that their yields do not justify are dropped until a
 //!    fixed point (so values exchanged between carried buffers are covered); the loops of a
 //!    function are processed until no more change, then the host code is canonicalized (a
@@ -86,9 +88,8 @@ enum Fact {
     Val(Value),
 }
 
-/// Assumed extents: (memref value, axis) → a value (defined outside the loops concerned)
-/// equal to that extent.
-type Assumed = FxHashMap<(Value, usize), Value>;
+/// Assumed extents: (memref value, axis) → the fact of that extent.
+type Assumed = FxHashMap<(Value, usize), Fact>;
 
 /// Recursion bound of the fact walks (chains of `memref.dim` of allocations).
 const MAX_DEPTH: usize = 64;
@@ -155,8 +156,8 @@ fn extent(ctx: &Context, x: Value, k: usize, assumed: &Assumed, depth: usize) ->
     if depth > MAX_DEPTH {
         return Fact::Dim(x, k);
     }
-    if let Some(&e) = assumed.get(&(x, k)) {
-        return canon(ctx, e, assumed, depth + 1);
+    if let Some(&f) = assumed.get(&(x, k)) {
+        return f;
     }
     if let Some(d) = ctx.defining_op(x) {
         if let Some(s) = alloc_size(ctx, d, &shape, k) {
@@ -210,7 +211,9 @@ impl PassRun for GpuLaunchFacts {
             let fors: Vec<OpId> = ctx
                 .walk_preorder(module)
                 .into_iter()
-                .filter(|&o| ctx.op_is(o, "scf.for") && !in_device(ctx, o))
+                .filter(|&o| {
+                    (ctx.op_is(o, "scf.for") || ctx.op_is(o, "scf.while")) && !in_device(ctx, o)
+                })
                 .collect();
             let mut round = 0;
             for f in fors {
@@ -331,40 +334,24 @@ impl GpuLaunchFacts {
         count
     }
 
-    /// Step 1 on the host loop `f`: returns the number of `memref.dim` ops replaced.
+    /// Step 1 on the host loop `f` (`scf.for` or `scf.while`): returns the number of
+    /// `memref.dim` ops replaced.
     fn loop_extents(&mut self, ctx: &mut Context, f: OpId) -> u64 {
-        let n = ctx.num_operands(f);
-        if n <= 3 {
-            return 0;
-        }
-        let Some(body) = ctx.entry_block(ctx.region(f, 0)) else {
+        let Some(lp) = CarriedLoop::of(ctx, f) else {
             return 0;
         };
-        let Some(term) = ctx.last_op(body) else {
-            return 0;
-        };
-        if !ctx.op_is(term, "scf.yield") || ctx.num_operands(term) != n - 3 {
-            return 0;
-        }
-        let inits: Vec<Value> = ctx.operand_vec(f)[3..].to_vec();
-        let iters: Vec<Value> = ctx.block_args(body)[1..].to_vec();
-        let yields = ctx.operand_vec(term);
-        let results: Vec<Value> = ctx.results(f).to_vec();
-        if iters.len() != inits.len() || results.len() != inits.len() {
-            return 0;
-        }
         // Candidates: (position, axis) → the initial value's extent as a value defined before
         // the loop: the initial allocation's size operand, else a `memref.dim` built here
         // (erased below when unused).
         let loc = ctx.op_loc(f);
         let mut built: Vec<OpId> = Vec::new();
         let mut cand: FxHashMap<(usize, usize), Value> = FxHashMap::default();
-        for (i, &init) in inits.iter().enumerate() {
+        for (i, &init) in lp.inits.iter().enumerate() {
             let Some(shape) = memref_shape(ctx, init) else {
                 continue;
             };
-            if ctx.uses(iters[i]).all(|u| !ctx.op_is(u.op, "memref.dim"))
-                && ctx.uses(results[i]).all(|u| !ctx.op_is(u.op, "memref.dim"))
+            let has_dim = |v: &Value| ctx.uses(*v).any(|u| ctx.op_is(u.op, "memref.dim"));
+            if !has_dim(&lp.carried[i]) && !lp.results.iter().chain(&lp.forwarded_args).any(has_dim)
             {
                 continue;
             }
@@ -391,15 +378,32 @@ impl GpuLaunchFacts {
         }
         // Assume every candidate; drop those whose yield does not keep the extent, to a fixed
         // point. What survives holds by induction over the iterations.
-        loop {
-            let assumed: Assumed = cand
+        let none = Assumed::default();
+        let assume = |ctx: &Context, cand: &FxHashMap<(usize, usize), Value>| -> Assumed {
+            let mut assumed: Assumed = cand
                 .iter()
-                .map(|(&(i, k), &e)| ((iters[i], k), e))
+                .map(|(&(i, k), &e)| ((lp.carried[i], k), canon(ctx, e, &none, 0)))
                 .collect();
+            // `scf.while`: the after region's arguments are the values the condition forwards.
+            let fwd: Vec<((Value, usize), Fact)> = lp
+                .forwarded
+                .iter()
+                .zip(&lp.forwarded_args)
+                .flat_map(|(&v, &a)| {
+                    let rank = memref_shape(ctx, v).map_or(0, |s| s.len());
+                    let assumed = &assumed;
+                    (0..rank).map(move |k| ((a, k), extent(ctx, v, k, assumed, 0)))
+                })
+                .collect();
+            assumed.extend(fwd);
+            assumed
+        };
+        loop {
+            let assumed = assume(ctx, &cand);
             let dropped: Vec<(usize, usize)> = cand
                 .iter()
                 .filter(|(&(i, k), &e)| {
-                    extent(ctx, yields[i], k, &assumed, 0) != canon(ctx, e, &assumed, 0)
+                    extent(ctx, lp.yields[i], k, &assumed, 0) != canon(ctx, e, &none, 0)
                 })
                 .map(|(&key, _)| key)
                 .collect();
@@ -410,16 +414,40 @@ impl GpuLaunchFacts {
                 cand.remove(&key);
             }
         }
-        // Rewrite the extents of the iteration arguments and of the results.
+        // Rewrite the extents of the carried values, and of the results (and, for
+        // `scf.while`, of the after region's arguments) that are a proven extent.
         let mut keys: Vec<(usize, usize)> = cand.keys().copied().collect();
         keys.sort_unstable();
         let mut count = 0;
-        for (i, k) in keys {
-            let mut dims = dims_of(ctx, iters[i], k);
-            dims.extend(dims_of(ctx, results[i], k));
+        let mut rewrite = |ctx: &mut Context, dims: Vec<OpId>, e: Value| {
             if !dims.is_empty() {
-                count += replace_dims(ctx, &dims, cand[&(i, k)]);
+                count += replace_dims(ctx, &dims, e);
                 self.num_loop_extents.add(1);
+            }
+        };
+        for &(i, k) in &keys {
+            let mut dims = dims_of(ctx, lp.carried[i], k);
+            if !lp.is_while {
+                dims.extend(dims_of(ctx, lp.results[i], k));
+            }
+            rewrite(ctx, dims, cand[&(i, k)]);
+        }
+        if lp.is_while {
+            let assumed = assume(ctx, &cand);
+            for (j, &v) in lp.forwarded.iter().enumerate() {
+                let rank = memref_shape(ctx, v).map_or(0, |s| s.len());
+                for k in 0..rank {
+                    let fact = extent(ctx, v, k, &assumed, 0);
+                    let e = keys
+                        .iter()
+                        .map(|key| cand[key])
+                        .find(|&e| canon(ctx, e, &none, 0) == fact);
+                    if let Some(e) = e {
+                        let mut dims = dims_of(ctx, lp.forwarded_args[j], k);
+                        dims.extend(dims_of(ctx, lp.results[j], k));
+                        rewrite(ctx, dims, e);
+                    }
+                }
             }
         }
         for op in built {
@@ -629,6 +657,65 @@ impl GpuLaunchFacts {
         let v = tail_builtin::arith::build_constant(&mut b, attr);
         consts.insert(attr, v);
         v
+    }
+}
+
+/// The values a host loop carries: position `i` starts as `inits[i]`, is `carried[i]` in
+/// the loop and `yields[i]` at the end of an iteration. For `scf.while`, the condition
+/// forwards `forwarded[j]` to the after region's argument `forwarded_args[j]` and to
+/// `results[j]`; for `scf.for`, `results[i]` is position `i`'s final value.
+struct CarriedLoop {
+    is_while: bool,
+    inits: Vec<Value>,
+    carried: Vec<Value>,
+    yields: Vec<Value>,
+    forwarded: Vec<Value>,
+    forwarded_args: Vec<Value>,
+    results: Vec<Value>,
+}
+
+impl CarriedLoop {
+    /// The carried values of the `scf.for` or `scf.while` `op`, if it is well formed.
+    fn of(ctx: &Context, op: OpId) -> Option<CarriedLoop> {
+        let block = |r: usize| ctx.entry_block(ctx.region(op, r));
+        let terminator = |b: BlockId, name: &str| ctx.last_op(b).filter(|&t| ctx.op_is(t, name));
+        let results = ctx.results(op).to_vec();
+        let lp = if ctx.op_is(op, "scf.for") {
+            let body = block(0)?;
+            let term = terminator(body, "scf.yield")?;
+            let inits = ctx.operand_vec(op).get(3..)?.to_vec();
+            CarriedLoop {
+                is_while: false,
+                carried: ctx.block_args(body).get(1..)?.to_vec(),
+                yields: ctx.operand_vec(term),
+                forwarded: Vec::new(),
+                forwarded_args: Vec::new(),
+                inits,
+                results,
+            }
+        } else {
+            let (before, after) = (block(0)?, block(1)?);
+            let cond = terminator(before, "scf.condition")?;
+            let yields = ctx.operand_vec(terminator(after, "scf.yield")?);
+            let forwarded = ctx.operand_vec(cond).get(1..)?.to_vec();
+            let forwarded_args = ctx.block_args(after).to_vec();
+            if forwarded.len() != forwarded_args.len() || forwarded.len() != results.len() {
+                return None;
+            }
+            CarriedLoop {
+                is_while: true,
+                inits: ctx.operand_vec(op),
+                carried: ctx.block_args(before).to_vec(),
+                yields,
+                forwarded,
+                forwarded_args,
+                results,
+            }
+        };
+        let n = lp.inits.len();
+        let ok =
+            lp.carried.len() == n && lp.yields.len() == n && (lp.is_while || lp.results.len() == n);
+        ok.then_some(lp)
     }
 }
 

@@ -8,11 +8,16 @@
 
 // The host loop carries a 4 × 6 buffer and yields a new one allocated with the carried
 // buffer's own extents: the extents are loop-invariant, so memref.dim of the iteration
-// argument and of the loop's result are the initial allocation's (constant) sizes. The second
-// carried buffer is reallocated with its extents swapped, so its extents are not invariant.
+// argument and of the loop's result are the initial allocation's sizes (4 and 6, read from a
+// shape vector in a local host buffer, forwarded to the stored constants). The second carried
+// buffer is reallocated with its extents swapped, so its extents are not invariant. The same
+// holds for a buffer carried by an scf.while (through its condition) with extents 2 and %n.
 // CHECK-LABEL: func.func @main
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// CHECK:         %[[NV:.*]] = memref.load %{{.*}} : memref<1xindex>
+// CHECK-NOT:     memref.load %{{.*}} : memref<2xi32>
 // CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (memref<?x?xi64>, memref<?x?xi64>) {
 // CHECK-NOT:       memref.dim %[[A]]
 // CHECK:           gpu.alloc(%[[C4]], %[[C6]]) : memref<?x?xi64>
@@ -20,13 +25,21 @@
 // CHECK:           %[[S1:.*]] = memref.dim %[[S]], %{{.*}} : memref<?x?xi64>
 // CHECK:           gpu.alloc(%[[S1]], %[[S0]]) : memref<?x?xi64>
 // CHECK:         }
+// CHECK-NEXT:    memref.alloc(%[[C4]], %[[C6]]) : memref<?x?xi64>
+// CHECK:         gpu.alloc(%[[C2]], %[[NV]]) : memref<?x?xi64>
+// CHECK:         scf.while
+// CHECK:         } do {
+// CHECK-NOT:       memref.dim
+// CHECK:           gpu.alloc(%[[C2]], %[[NV]]) : memref<?x?xi64>
+// CHECK:         }
+// CHECK-NEXT:    memref.alloc(%[[C2]], %[[NV]]) : memref<?x?xi64>
 
-// Shape vectors stored into a local host buffer are read back as the stored constants.
-// CHECK-NOT:     memref.load %{{.*}} : memref<2xi32>
-
-// @step: the same constant 6 at its one launch and the buffer's extent 1 known (6).
+// @step: extent 1 of %out is the argument %w at both launches (6 in the for loop, %n in the
+// while loop).
 // CHECK-LABEL: gpu.func @step
-// CHECK-DAG:     arith.constant 6 : index
+// CHECK-SAME:    %[[W:[^:]*]]: index) kernel
+// CHECK-NOT:     memref.dim
+// CHECK:         arith.divui %{{.*}}, %[[W]] : index
 // CHECK-NOT:     memref.dim
 // CHECK:         gpu.return
 
@@ -51,8 +64,9 @@
 // CHECK:         gpu.return
 
 // x = out[3, 5] after 3 steps (311, 3421, 34521); y = 3·2 + 8 + 8 (@same), + 2·2 + 8 + 8
-// (@differ) = 42; z = 5·2 + 1 + 8 = 19.
-// EXEC: [](34582)
+// (@differ) = 42; z = 5·2 + 1 + 8 = 19; u = out[1, 3] after 2 steps of the while loop
+// (w = 8: 111, 1221).
+// EXEC: [](35803)
 
 module attributes {gpu.container_module} {
   func.func @main() -> i64 {
@@ -110,6 +124,30 @@ module attributes {gpu.container_module} {
     %o2 = gpu.alloc(%c8) : memref<?xi64>
     gpu.launch_func @tail_kernels::@zero1 blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1) args(%o2 : memref<?xi64>)
     gpu.launch_func @tail_kernels::@differ blocks in (%c1, %c1, %c1) threads in (%c8, %c1, %c1) args(%o2 : memref<?xi64>, %n : index, %c1 : index, %c5 : index)
+    // An scf.while carrying a 2 × n buffer through its condition, reallocated with its own
+    // extents: the extents are the initial ones (2 and %n) in both regions and after the loop.
+    %c16 = arith.constant 16 : index
+    %w0 = gpu.alloc(%c2, %n) : memref<?x?xi64>
+    gpu.launch_func @tail_kernels::@zero blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%w0 : memref<?x?xi64>)
+    %w:2 = scf.while (%wa = %w0, %wi = %c0) : (memref<?x?xi64>, index) -> (memref<?x?xi64>, index) {
+      %more = arith.cmpi ult, %wi, %c2 : index
+      scf.condition(%more) %wa, %wi : memref<?x?xi64>, index
+    } do {
+    ^bb0(%wb: memref<?x?xi64>, %wj: index):
+      %g0 = memref.dim %wb, %c0 : memref<?x?xi64>
+      %g1 = memref.dim %wb, %c1 : memref<?x?xi64>
+      %wn = gpu.alloc(%g0, %g1) : memref<?x?xi64>
+      gpu.launch_func @tail_kernels::@step blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%wn : memref<?x?xi64>, %wb : memref<?x?xi64>, %g1 : index)
+      gpu.dealloc %wb : memref<?x?xi64>
+      %wj1 = arith.addi %wj, %c1 : index
+      scf.yield %wn, %wj1 : memref<?x?xi64>, index
+    }
+    %wd0 = memref.dim %w#0, %c0 : memref<?x?xi64>
+    %wd1 = memref.dim %w#0, %c1 : memref<?x?xi64>
+    %hw = memref.alloc(%wd0, %wd1) : memref<?x?xi64>
+    gpu.memcpy %hw, %w#0 : memref<?x?xi64>, memref<?x?xi64>
+    %u = memref.load %hw[%c1, %c3] : memref<?x?xi64>
+
     %ho = memref.alloc(%n) : memref<?xi64>
     gpu.memcpy %ho, %o : memref<?xi64>, memref<?xi64>
     %ho2 = memref.alloc(%c8) : memref<?xi64>
@@ -117,7 +155,8 @@ module attributes {gpu.container_module} {
     %y = memref.load %ho[%c2] : memref<?xi64>
     %z = memref.load %ho2[%c2] : memref<?xi64>
     %xy = arith.addi %x, %y : i64
-    %sum = arith.addi %xy, %z : i64
+    %xyz = arith.addi %xy, %z : i64
+    %sum = arith.addi %xyz, %u : i64
     return %sum : i64
   }
   gpu.module @tail_kernels {
