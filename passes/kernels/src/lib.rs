@@ -5,10 +5,12 @@
 //! | [`soac-runtime-checks`](mod@checks) | `builtin.module` | run-time checks (`func.call @tail_rt_check_extents`, `@tail_rt_check_index`) of what the `soac` level checks and kernels do not: equal outer extents of the inputs of top-level maps, reductions and scans; indices read on the host |
 //! | [`convert-soac-to-hpar`](mod@soac_to_hpar) | `builtin.module` | top-level SOACs (map nests, reductions, scans, filters; `soac.loop` as a host loop) → `hpar` grid programs |
 //! | [`convert-hpar-to-gpu`](mod@hpar_to_gpu) | `builtin.module` | `hpar` grid programs → `gpu.module` kernels and host code (`gpu.alloc`, `gpu.memcpy`, `gpu.launch_func`) |
+//! | [`gpu-launch-facts`](mod@launch_facts) | `builtin.module` | host facts into kernels: loop-invariant extents of host loops; kernel arguments constant or equal at every launch, extents of buffer arguments → constants or index arguments |
 //!
 //! Named pipeline `soac-to-gpu`:
 //! `func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
-//! Named pipeline `tail-to-gpu`: `tail-to-soac,func.func(soac-opt),soac-to-gpu`.
+//! Named pipeline `tail-to-gpu`:
+//! `tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,canonicalize,cse`.
 //! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse` (for
 //! `hpar` written by hand or by the FCL frontend: the first canonicalization folds the sizes
 //! of shared-memory arrays to constants).
@@ -20,6 +22,7 @@ mod chars;
 pub mod checks;
 mod complex;
 pub mod hpar_to_gpu;
+pub mod launch_facts;
 mod roll;
 mod seq;
 pub mod soac_to_hpar;
@@ -27,6 +30,7 @@ mod util;
 
 pub use checks::SoacRuntimeChecks;
 pub use hpar_to_gpu::ConvertHParToGpu;
+pub use launch_facts::GpuLaunchFacts;
 pub use soac_to_hpar::ConvertSoacToHPar;
 
 tail_ir::pass_pipeline! {
@@ -37,8 +41,8 @@ tail_ir::pass_pipeline! {
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-gpu",
-    summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt) and soac-to-gpu",
-    pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu",
+    summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt), soac-to-gpu and gpu-launch-facts",
+    pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,canonicalize,cse",
 }
 
 tail_ir::pass_pipeline! {
@@ -59,4 +63,5 @@ pub fn link() {
     std::hint::black_box(SoacRuntimeChecks::PASS_INFO);
     std::hint::black_box(ConvertSoacToHPar::PASS_INFO);
     std::hint::black_box(ConvertHParToGpu::PASS_INFO);
+    std::hint::black_box(GpuLaunchFacts::PASS_INFO);
 }
