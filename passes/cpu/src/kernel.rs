@@ -475,6 +475,9 @@ fn narrow(ctx: &mut Context, lp: OpId) {
         let is_ult = ctx.op_is(cmp, "arith.cmpi")
             && ctx.attr(cmp, "predicate").and_then(|a| ctx.attr_as_int(a)) == Some(ULT)
             && ctx.operand(cmp, 0) == t;
+        if !is_ult {
+            return;
+        }
         let u = ctx.operand(cmp, 1);
         let outside = match ctx.defining_op(u) {
             Some(d) => !ctx.is_ancestor(lp, d),
