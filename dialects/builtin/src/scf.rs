@@ -1059,6 +1059,88 @@ fn if_remove_empty_branches(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
     false
 }
 
+/// Ops a branch of [`if_of_loads`] may compute its load's indices with: pure, no regions,
+/// never undefined behaviour whatever their operands (no division, no shift).
+const INDEX_ARITH: [&str; 15] = [
+    "arith.constant",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.select",
+    "arith.cmpi",
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.minsi",
+    "arith.minui",
+    "arith.maxsi",
+    "arith.maxui",
+];
+
+/// `(index arithmetic, load)` of a branch that is index arithmetic ([`INDEX_ARITH`]), one
+/// `memref.load` and the yield of the load's value.
+fn branch_load(r: &PatternRewriter<'_>, region: RegionId) -> Option<(Vec<OpId>, OpId)> {
+    let block = r.entry_block(region)?;
+    let ops = r.block_op_vec(block);
+    let (&yield_op, rest) = ops.split_last()?;
+    let (&load, arith) = rest.split_last()?;
+    if !r.op_is(load, "memref.load") {
+        return None;
+    }
+    let loaded = r.result(load, 0);
+    if r.operand_vec(yield_op) != [loaded] || r.uses(loaded).count() != 1 {
+        return None;
+    }
+    let plain = arith
+        .iter()
+        .all(|&o| INDEX_ARITH.iter().any(|n| r.op_is(o, n)) && r.regions(o).is_empty());
+    plain.then(|| (arith.to_vec(), load))
+}
+
+/// `scf.if %c { …; %a = memref.load %m[i…]; yield %a } else { …; %b = memref.load %m[j…];
+/// yield %b }` over the same buffer `%m` (defined outside), each branch only index arithmetic
+/// besides the load, becomes one `memref.load %m[select(%c, i, j)…]` after the arithmetic of
+/// both branches (our own pattern; exact: the arithmetic cannot fault and exactly one element
+/// is read, as before). A stencil's clamped neighbour reads become straight-line code that
+/// vectorizers handle, and a nest of such `if`s folds from the inside out.
+fn if_of_loads(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    if r.num_results(op) != 1 || r.regions(op).len() != 2 {
+        return false;
+    }
+    let (Some((ta, tl)), Some((ea, el))) = (
+        branch_load(r, r.region(op, 0)),
+        branch_load(r, r.region(op, 1)),
+    ) else {
+        return false;
+    };
+    let m = r.operand(tl, 0);
+    if r.operand(el, 0) != m || !crate::util::is_defined_outside(r, m, op) {
+        return false;
+    }
+    for o in ta.into_iter().chain(ea) {
+        r.move_op(o, tail_ir::InsertPoint::Before(op));
+    }
+    let cond = r.operand(op, 0);
+    let (ti, ei) = (r.operand_vec(tl), r.operand_vec(el));
+    let b = r.builder();
+    let idx: Vec<Value> = ti[1..]
+        .iter()
+        .zip(&ei[1..])
+        .map(|(&i, &j)| {
+            if i == j {
+                i
+            } else {
+                crate::arith::build_select(b, cond, i, j)
+            }
+        })
+        .collect();
+    let v = crate::memref::LoadOp::create(b, m, &idx);
+    r.replace_op(op, &[v]);
+    true
+}
+
 impl IfOp {
     pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
         add_patterns(
@@ -1072,6 +1154,7 @@ impl IfOp {
                 ),
                 ("RemoveUnusedResults", if_remove_unused_results),
                 ("RemoveEmptyBranches", if_remove_empty_branches),
+                ("IfOfLoads", if_of_loads),
             ],
         );
     }

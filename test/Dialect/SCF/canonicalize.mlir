@@ -217,3 +217,78 @@ func.func @parallel_zero_trip(%init: f32, %m: memref<?xf32>) -> f32 {
   }
   return %r : f32
 }
+
+// ----- one load at selected indices ----------------------------------------------------------
+
+// Clamped neighbours of a stencil: each branch computes an index and loads from the same
+// buffer; one load at the selected index remains, nested ifs fold from the inside out.
+// CHECK-LABEL: func.func @if_of_loads
+// CHECK-SAME:    (%[[M:.*]]: memref<?x?xf64>, %[[I:.*]]: index, %[[J:.*]]: index, %[[N:.*]]: index, %[[P:.*]]: i1)
+// CHECK-NOT:     scf.if
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[LT:.*]] = arith.cmpi ult, %[[I]], %[[C1]] : index
+// CHECK-DAG:     %[[IM:.*]] = arith.subi %[[I]], %[[C1]] : index
+// CHECK:         %[[R:.*]] = arith.select %[[LT]], %[[I]], %[[IM]] : index
+// CHECK:         %[[V:.*]] = memref.load %[[M]][%[[R]], %[[J]]] : memref<?x?xf64>
+// CHECK:         %[[S:.*]] = arith.select %[[P]], %{{.*}}, %{{.*}} : index
+// CHECK:         %[[W:.*]] = memref.load %[[M]][%[[I]], %[[S]]] : memref<?x?xf64>
+// CHECK:         return %[[V]], %[[W]]
+func.func @if_of_loads(%m: memref<?x?xf64>, %i: index, %j: index, %n: index, %p: i1) -> (f64, f64) {
+  %c1 = arith.constant 1 : index
+  %lt = arith.cmpi ult, %i, %c1 : index
+  %v = scf.if %lt -> (f64) {
+    %a = memref.load %m[%i, %j] : memref<?x?xf64>
+    scf.yield %a : f64
+  } else {
+    %im = arith.subi %i, %c1 : index
+    %b = memref.load %m[%im, %j] : memref<?x?xf64>
+    scf.yield %b : f64
+  }
+  %w = scf.if %p -> (f64) {
+    %ge = arith.cmpi uge, %j, %n : index
+    %r = scf.if %ge -> (f64) {
+      %a = memref.load %m[%i, %n] : memref<?x?xf64>
+      scf.yield %a : f64
+    } else {
+      %jp = arith.addi %j, %c1 : index
+      %b = memref.load %m[%i, %jp] : memref<?x?xf64>
+      scf.yield %b : f64
+    }
+    scf.yield %r : f64
+  } else {
+    %c = memref.load %m[%i, %j] : memref<?x?xf64>
+    scf.yield %c : f64
+  }
+  return %v, %w : f64, f64
+}
+
+// Not rewritten: different buffers, a division (it may fault on the branch not taken), a
+// store in a branch.
+// CHECK-LABEL: func.func @if_of_loads_kept
+// CHECK-COUNT-3: scf.if
+func.func @if_of_loads_kept(%m: memref<?xf64>, %k: memref<?xf64>, %i: index, %d: index, %c: i1) -> (f64, f64, f64) {
+  %x = scf.if %c -> (f64) {
+    %a = memref.load %m[%i] : memref<?xf64>
+    scf.yield %a : f64
+  } else {
+    %b = memref.load %k[%i] : memref<?xf64>
+    scf.yield %b : f64
+  }
+  %y = scf.if %c -> (f64) {
+    %a = memref.load %m[%i] : memref<?xf64>
+    scf.yield %a : f64
+  } else {
+    %q = arith.divui %i, %d : index
+    %b = memref.load %m[%q] : memref<?xf64>
+    scf.yield %b : f64
+  }
+  %z = scf.if %c -> (f64) {
+    %a = memref.load %m[%i] : memref<?xf64>
+    scf.yield %a : f64
+  } else {
+    %b = memref.load %m[%d] : memref<?xf64>
+    memref.store %b, %k[%i] : memref<?xf64>
+    scf.yield %b : f64
+  }
+  return %x, %y, %z : f64, f64, f64
+}
