@@ -312,10 +312,11 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
         } else {
             continue;
         };
-        // A power of two divides with a shift and a mask, cheaper than carrying (and the
-        // loop stays vectorizable).
+        // A small power of two divides with a shift and a mask, cheaper than carrying
+        // (and the loop stays vectorizable); a larger one makes long segments, in which
+        // the coordinates count up and the accesses are contiguous (vectorized).
         let pow2 = tail_builtin::util::constant_int(ctx, w)
-            .is_some_and(|c| c > 0 && (c as u64).is_power_of_two());
+            .is_some_and(|c| c > 0 && c < MIN_SEGMENT && (c as u64).is_power_of_two());
         if pow2 || !invariant(ctx, lp, w) {
             continue;
         }
