@@ -27,7 +27,9 @@
 //! single-trip loop is inlined, loop-carried values that are just forwarded are removed;
 //! `scf.if` with a constant condition inlines the taken branch, results yielded equal in both
 //! branches (or computable with `arith.select` outside) are replaced, unused results and empty
-//! `else` branches are dropped, and an `scf.if` with nothing inside is erased;
+//! `else` branches are dropped, an `scf.if` with nothing inside is erased, and (our own
+//! pattern) two branches that only compute indices and load from the same buffer become one
+//! load at selected indices;
 //! `scf.execute_region` with one block is inlined; `scf.parallel` with a zero-trip dimension is
 //! replaced by its inits.
 
