@@ -28,8 +28,10 @@
 //! `scf.if` with a constant condition inlines the taken branch, results yielded equal in both
 //! branches (or computable with `arith.select` outside) are replaced, unused results and empty
 //! `else` branches are dropped, an `scf.if` with nothing inside is erased, and (our own
-//! pattern) two branches that only compute indices and load from the same buffer become one
-//! load at selected indices;
+//! patterns) two branches that only compute indices and load from the same buffer become one
+//! load at selected indices, an `scf.if` inside a branch of an `scf.if` on the same condition
+//! takes the branch the condition is known to take, `x < n ? x : x mod n` with a constant
+//! `n` is `x mod n`;
 //! `scf.execute_region` with one block is inlined; `scf.parallel` with a zero-trip dimension is
 //! replaced by its inits.
 
@@ -930,6 +932,95 @@ fn if_static_condition(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
     true
 }
 
+/// `scf.if x < n { yield x } else { yield x mod n }` (unsigned, the form of a cyclic read's
+/// position) with `n` a non-zero constant is `x mod n`: no branch, and the remainder by a
+/// constant is a multiplication (our own pattern).
+fn if_of_remainder(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    if r.num_results(op) != 1 {
+        return false;
+    }
+    let Some((ty, ey)) = if_yields(r, op) else {
+        return false;
+    };
+    let Some(cmp) = r
+        .defining_op(r.operand(op, 0))
+        .filter(|&d| r.op_is(d, "arith.cmpi"))
+    else {
+        return false;
+    };
+    let ult = r.attr(cmp, "predicate").and_then(|a| r.attr_as_int(a))
+        == Some(crate::arith::CmpIPredicate::Ult as i64);
+    let (x, n) = (r.operand(cmp, 0), r.operand(cmp, 1));
+    let Some(rem) = r
+        .defining_op(r.operand(ey, 0))
+        .filter(|&d| r.op_is(d, "arith.remui"))
+    else {
+        return false;
+    };
+    let exact = ult
+        && r.operand(ty, 0) == x
+        && r.operand_vec(rem) == [x, n]
+        && constant_int(r, n).is_some_and(|c| c != 0)
+        && r.op_parent_op(rem) == Some(op);
+    if !exact {
+        return false;
+    }
+    let v = crate::arith::build_binary(r.builder(), "arith.remui", x, n);
+    r.replace_op(op, &[v]);
+    true
+}
+
+/// Whether two `i1` values are equal: the same value, or `arith.cmpi` of the same predicate
+/// and operands.
+fn same_condition(ctx: &Context, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    let cmp = |v| ctx.defining_op(v).filter(|&d| ctx.op_is(d, "arith.cmpi"));
+    match (cmp(a), cmp(b)) {
+        (Some(x), Some(y)) => {
+            ctx.attr(x, "predicate") == ctx.attr(y, "predicate")
+                && ctx.operand_vec(x) == ctx.operand_vec(y)
+        }
+        _ => false,
+    }
+}
+
+/// An `scf.if` inside a branch of an enclosing `scf.if` on the same condition value: the
+/// condition is known there (true in the `then` branch, false in the `else` branch), so the
+/// branch it takes is inlined (our own pattern; a bounds check `i < n` around a cyclic read's
+/// `i < n ? i : i mod n`).
+fn if_condition_from_parent(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let cond = r.operand(op, 0);
+    let mut cur = op;
+    let known = loop {
+        let Some(region) = r.op_parent_region(cur) else {
+            return false;
+        };
+        let Some(parent) = r.region_parent_op(region) else {
+            return false;
+        };
+        if r.op_is(parent, "scf.if") && same_condition(r, r.operand(parent, 0), cond) {
+            break region == r.region(parent, 0);
+        }
+        cur = parent;
+    };
+    let region = if known {
+        r.region(op, 0)
+    } else {
+        r.region(op, 1)
+    };
+    if r.region_is_empty(region) {
+        if r.num_results(op) != 0 {
+            return false;
+        }
+        r.erase_op(op);
+        return true;
+    }
+    inline_region_before(r, op, region, &[]);
+    true
+}
+
 /// The yields of both branches, when the op has an `else` branch.
 fn if_yields(r: &PatternRewriter<'_>, op: OpId) -> Option<(OpId, OpId)> {
     let t = terminator_named(r, r.region(op, 0), "scf.yield")?;
@@ -1157,6 +1248,8 @@ impl IfOp {
                 ("RemoveUnusedResults", if_remove_unused_results),
                 ("RemoveEmptyBranches", if_remove_empty_branches),
                 ("IfOfLoads", if_of_loads),
+                ("IfConditionFromParent", if_condition_from_parent),
+                ("IfOfRemainder", if_of_remainder),
             ],
         );
     }

@@ -292,3 +292,63 @@ func.func @if_of_loads_kept(%m: memref<?xf64>, %k: memref<?xf64>, %i: index, %d:
   }
   return %x, %y, %z : f64, f64, f64
 }
+
+// ----- conditions known from an enclosing if; the remainder of a cyclic read --------------
+
+// CHECK-LABEL: func.func @if_known_condition
+// CHECK-SAME:    (%[[X:.*]]: index, %[[N:.*]]: index, %[[M:.*]]: memref<?xindex>)
+// CHECK:         %[[C:.*]] = arith.cmpi ult, %[[X]], %[[N]] : index
+// CHECK:         scf.if %[[C]] {
+// CHECK-NEXT:      memref.store %[[X]], %[[M]][%[[X]]] : memref<?xindex>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      %[[R:.*]] = arith.remui %[[X]], %[[N]] : index
+// CHECK-NEXT:      memref.store %[[R]], %[[M]][%[[X]]] : memref<?xindex>
+// CHECK-NEXT:    }
+func.func @if_known_condition(%x: index, %n: index, %m: memref<?xindex>) {
+  %c = arith.cmpi ult, %x, %n : index
+  scf.if %c {
+    %c2 = arith.cmpi ult, %x, %n : index
+    %p = scf.if %c2 -> (index) {
+      scf.yield %x : index
+    } else {
+      %r = arith.remui %x, %n : index
+      scf.yield %r : index
+    }
+    memref.store %p, %m[%x] : memref<?xindex>
+  } else {
+    %p = scf.if %c -> (index) {
+      scf.yield %x : index
+    } else {
+      %r = arith.remui %x, %n : index
+      scf.yield %r : index
+    }
+    memref.store %p, %m[%x] : memref<?xindex>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @if_of_remainder
+// CHECK-SAME:    (%[[X:.*]]: index, %[[N:.*]]: index)
+// CHECK-DAG:     %[[C30:.*]] = arith.constant 30 : index
+// CHECK-DAG:     %[[R:.*]] = arith.remui %[[X]], %[[C30]] : index
+// CHECK-DAG:     %[[K:.*]] = scf.if
+// CHECK:         return %[[R]], %[[K]]
+func.func @if_of_remainder(%x: index, %n: index) -> (index, index) {
+  %c30 = arith.constant 30 : index
+  %c = arith.cmpi ult, %x, %c30 : index
+  %p = scf.if %c -> (index) {
+    scf.yield %x : index
+  } else {
+    %r = arith.remui %x, %c30 : index
+    scf.yield %r : index
+  }
+  // Not rewritten: the divisor is not a constant (the branch avoids the division).
+  %d = arith.cmpi ult, %x, %n : index
+  %q = scf.if %d -> (index) {
+    scf.yield %x : index
+  } else {
+    %r = arith.remui %x, %n : index
+    scf.yield %r : index
+  }
+  return %p, %q : index, index
+}
