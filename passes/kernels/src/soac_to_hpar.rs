@@ -158,6 +158,16 @@ struct Cx {
 /// [`Cx::generated_map`] recomputes at every read instead of storing the map's result.
 const GENERATED_MAP_OPS: usize = 16;
 
+/// The `math` ops cheap enough for [`Cx::generated_map`] to recompute (a power, an
+/// exponential or a logarithm costs tens of cycles: such maps are stored).
+const CHEAP_MATH: [&str; 5] = [
+    "math.floor",
+    "math.ceil",
+    "math.absf",
+    "math.absi",
+    "math.copysign",
+];
+
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     tail_ir::op_error(ctx, op, format!("{msg}"))
 }
@@ -169,6 +179,31 @@ fn same_extents(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
         && a.iter()
             .zip(b)
             .all(|(&x, &y)| x == y || c(x).is_some_and(|k| c(y) == Some(k)))
+}
+
+/// Whether two lists of extents have the same product, as far as can be seen from their
+/// factors (`arith.muli` operands, constants multiplied out): a cyclic reshape between them
+/// repeats nothing.
+fn same_count(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
+    fn factors(ctx: &Context, v: Value, konst: &mut i64, vals: &mut Vec<Value>) {
+        if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
+            *konst = konst.saturating_mul(c);
+        } else if let Some(d) = ctx.defining_op(v).filter(|&d| ctx.op_is(d, "arith.muli")) {
+            factors(ctx, ctx.operand(d, 0), konst, vals);
+            factors(ctx, ctx.operand(d, 1), konst, vals);
+        } else {
+            vals.push(v);
+        }
+    }
+    let product = |ext: &[Value]| {
+        let (mut k, mut vs) = (1i64, Vec::new());
+        for &e in ext {
+            factors(ctx, e, &mut k, &mut vs);
+        }
+        vs.sort();
+        (k, vs)
+    };
+    product(a) == product(b)
 }
 
 fn tensor_parts(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
@@ -545,7 +580,7 @@ impl Cx {
                 let r = b.result(op, 0);
                 let src = self.arr(b.ctx, op, operands[0])?;
                 let ext = Self::result_ext(b, r, &operands[1..]);
-                let cyclic = b.attr(op, "cyclic").is_some();
+                let cyclic = b.attr(op, "cyclic").is_some() && !same_count(b.ctx, src.ext(), &ext);
                 let a = match src {
                     Arr::Scalar { v, .. } => Arr::Scalar { v, ext },
                     // The same extents: the source itself.
@@ -1042,8 +1077,8 @@ impl Cx {
     /// that are scalars are read at that level's index prefix. A rank-2 map whose lambda is a
     /// reduction of its row is a row reduction.
     /// A rank-1 `soac.map` of arrays that read no memory (iotas, replicated scalars, views of
-    /// them) with a lambda of at most [`GENERATED_MAP_OPS`] `arith`/`math` operations
-    /// (constants not counted) is not computed into a buffer: each of its results becomes an
+    /// them) with a lambda of at most [`GENERATED_MAP_OPS`] `arith` and cheap `math`
+    /// operations ([`CHEAP_MATH`]; constants not counted) is not computed into a buffer: each of its results becomes an
     /// index function ([`Arr::Code`]) that computes the element where a kernel reads it. Such
     /// a map costs a few operations per read against a write and reads of memory (Signal's
     /// samples `100|7×⍳n`, read three times by the same reduction). Returns whether `op` was
@@ -1086,8 +1121,8 @@ impl Cx {
         let mut counted = 0;
         for &o in body {
             let name = b.op_name_str(o);
-            let arith = name.starts_with("arith.") || name.starts_with("math.");
-            if !arith || !b.regions(o).is_empty() {
+            let cheap = name.starts_with("arith.") || CHEAP_MATH.contains(&name);
+            if !cheap || !b.regions(o).is_empty() {
                 return false;
             }
             if name != "arith.constant" {
