@@ -721,6 +721,24 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     if !(0..3).all(|i| outside(ctx, lp, ctx.operand(inner, i))) || !reorderable(ctx, lp, ibody) {
         return vec![lp];
     }
+    // A short loop (a constant trip count below MIN_SEGMENT) that reads memory stays in its
+    // thread: across threads its loads are gathers, and its carried values would go through
+    // the per-thread buffers at every one of few iterations (Sobol's 30-term bit products).
+    let trips = match (0..3)
+        .map(|i| tail_builtin::util::constant_int(ctx, ctx.operand(inner, i)))
+        .collect::<Option<Vec<i64>>>()
+        .as_deref()
+    {
+        Some(&[lo, hi, step]) if step > 0 => Some((hi - lo).max(0) / step),
+        _ => None,
+    };
+    let loads = ctx
+        .walk_preorder(inner)
+        .into_iter()
+        .any(|o| ctx.op_is(o, "memref.load"));
+    if loads && trips.is_some_and(|n| n < MIN_SEGMENT) {
+        return vec![lp];
+    }
     // The other ops of the thread loop: nothing after the inner loop that the inner loop's
     // body could observe (it writes no memory and reads only memory that nothing in `lp`
     // writes, so any post is fine).

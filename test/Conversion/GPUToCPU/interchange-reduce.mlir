@@ -49,6 +49,14 @@
 // CHECK:             memref.load %[[IO:.*]][%{{.*}}] : memref<?xf64>
 // CHECK:           memref.store %{{.*}}, %[[IO]][%{{.*}}] : memref<?xf64>
 
+// Negative: a short sequential loop (4 iterations, a constant) that loads memory stays inside
+// the thread loop (across threads its loads would be gathers, its sum would go through the
+// per-thread buffer at each of its few iterations). (Not launched.)
+// CHECK-LABEL: func.func @short_cpu
+// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f64) {
+// CHECK:             memref.load
+
 // x[i] = i mod 7 + 1/4 for i < 1000 (Σ x = 3247): summed in 256 slices of 4 by a block of 256
 // threads, in 64 slices of 16 by a block of 64 threads, and tripled in place (Σ 9741); the
 // result is the first sum + 10⁴ × the second + 10⁸ × the third.
@@ -180,6 +188,35 @@ module attributes {gpu.container_module} {
         }
         memref.store %s, %x[%g] : memref<?xf64>
       }
+      gpu.return
+    }
+    gpu.func @short(%o: memref<?xf64>, %x: memref<?xf64>, %n: index) workgroup(%sh: memref<256xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %z = arith.constant 0.0 : f64
+      %t = gpu.thread_id x
+      %d = gpu.block_dim x
+      scf.for %j = %t to %c256 step %d {
+        %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %z) -> (f64) {
+          %kb = arith.muli %k, %c256 : index
+          %g = arith.addi %kb, %j : index
+          %ok = arith.cmpi ult, %g, %n : index
+          %v = scf.if %ok -> (f64) {
+            %l = memref.load %x[%g] : memref<?xf64>
+            scf.yield %l : f64
+          } else {
+            scf.yield %z : f64
+          }
+          %s = arith.addf %v, %a : f64
+          scf.yield %s : f64
+        }
+        memref.store %acc, %sh[%j] : memref<256xf64, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %r = memref.load %sh[%t] : memref<256xf64, #gpu.address_space<workgroup>>
+      memref.store %r, %o[%t] : memref<?xf64>
       gpu.return
     }
   }
