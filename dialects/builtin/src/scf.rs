@@ -916,7 +916,13 @@ fn if_static_condition(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
     let Some(c) = constant_int(r, r.operand(op, 0)) else {
         return false;
     };
-    let region = if c != 0 {
+    take_branch(op, r, c != 0)
+}
+
+/// Replaces the `scf.if` `op` by its `then` branch (`taken`) or its `else` branch: the
+/// branch's ops are inlined before it; a missing `else` of an op without results erases it.
+fn take_branch(op: OpId, r: &mut PatternRewriter<'_>, taken: bool) -> bool {
+    let region = if taken {
         r.region(op, 0)
     } else {
         r.region(op, 1)
@@ -1005,20 +1011,7 @@ fn if_condition_from_parent(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
         }
         cur = parent;
     };
-    let region = if known {
-        r.region(op, 0)
-    } else {
-        r.region(op, 1)
-    };
-    if r.region_is_empty(region) {
-        if r.num_results(op) != 0 {
-            return false;
-        }
-        r.erase_op(op);
-        return true;
-    }
-    inline_region_before(r, op, region, &[]);
-    true
+    take_branch(op, r, known)
 }
 
 /// The yields of both branches, when the op has an `else` branch.

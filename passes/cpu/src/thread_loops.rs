@@ -394,33 +394,51 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     ctx.erase_op(*last);
     ctx.replace_all_uses_with(t, nt);
     replace_divisions(ctx, new.op(), &pairs, &carried);
-    // The next thread's coordinates, like an odometer: a remainder counts up when its
-    // dividend does (a grid index always, a quotient when its remainder wraps) and wraps
-    // to 0 at the divisor; the quotient counts the wraps.
+    // The next thread's coordinates.
     let mut b = Builder::at_end(ctx, nbody, loc);
+    let next = odometer(&mut b, &pairs, &divisors, &carried, one, (zero, one));
+    tail_builtin::scf::YieldOp::create(&mut b, &next);
+    ctx.erase_op(lp);
+    new.op()
+}
+
+/// The coordinates after a step of `grid_step` threads, like an odometer: a remainder counts
+/// up when its dividend does (a grid index by `grid_step`, a quotient by 1 when its
+/// remainder wraps) and wraps to 0 at the divisor (the step never passes it); the quotient
+/// counts the wraps. `coords` holds (quotient, remainder) per pair.
+fn odometer(
+    b: &mut Builder<'_>,
+    pairs: &[Carried],
+    divisors: &[Value],
+    coords: &[Value],
+    grid_step: Value,
+    (zero, one): (Value, Value),
+) -> Vec<Value> {
     let mut next = Vec::new();
     let mut wraps: Vec<Value> = Vec::new();
-    for (k, (p, &w)) in pairs.iter().zip(&divisors).enumerate() {
-        let (q, r) = (carried[2 * k], carried[2 * k + 1]);
-        let r1 = build_binary(&mut b, "arith.addi", r, one);
-        let full = build_cmpi(&mut b, CmpIPredicate::Eq, r1, w);
-        let stepped = build_select(&mut b, full, zero, r1);
+    for (k, (p, &w)) in pairs.iter().zip(divisors).enumerate() {
+        let (q, r) = (coords[2 * k], coords[2 * k + 1]);
+        let step = match p.of {
+            Dividend::Grid(_) => grid_step,
+            Dividend::Quotient(_) => one,
+        };
+        let r1 = build_binary(b, "arith.addi", r, step);
+        let full = build_cmpi(b, CmpIPredicate::Eq, r1, w);
+        let stepped = build_select(b, full, zero, r1);
         let (wrap, r2) = match p.of {
             Dividend::Grid(_) => (full, stepped),
             Dividend::Quotient(j) => {
                 let up = wraps[j];
-                let wrap = build_binary(&mut b, "arith.andi", up, full);
-                (wrap, build_select(&mut b, up, stepped, r))
+                let wrap = build_binary(b, "arith.andi", up, full);
+                (wrap, build_select(b, up, stepped, r))
             }
         };
-        let q1 = build_binary(&mut b, "arith.addi", q, one);
-        next.push(build_select(&mut b, wrap, q1, q));
+        let q1 = build_binary(b, "arith.addi", q, one);
+        next.push(build_select(b, wrap, q1, q));
         next.push(r2);
         wraps.push(wrap);
     }
-    tail_builtin::scf::YieldOp::create(&mut b, &next);
-    ctx.erase_op(lp);
-    new.op()
+    next
 }
 
 /// Replaces the divisions of `pairs` (in loop `lp`) by `values` (quotient and remainder of
@@ -533,29 +551,7 @@ fn segments(
     // The coordinates of the next segment's first thread.
     let mut b = Builder::at_end(ctx, after, loc);
     let mut next = vec![end];
-    let mut wraps: Vec<Value> = Vec::new();
-    for (k, p) in pairs.iter().enumerate() {
-        let (q, r) = (coords[2 * k], coords[2 * k + 1]);
-        let step = match p.of {
-            Dividend::Grid(_) => len,
-            Dividend::Quotient(_) => one,
-        };
-        let r1 = build_binary(&mut b, "arith.addi", r, step);
-        let full = build_cmpi(&mut b, CmpIPredicate::Eq, r1, ws[k]);
-        let stepped = build_select(&mut b, full, zero, r1);
-        let (wrap, r2) = match p.of {
-            Dividend::Grid(_) => (full, stepped),
-            Dividend::Quotient(j) => {
-                let up = wraps[j];
-                let wrap = build_binary(&mut b, "arith.andi", up, full);
-                (wrap, build_select(&mut b, up, stepped, r))
-            }
-        };
-        let q1 = build_binary(&mut b, "arith.addi", q, one);
-        next.push(build_select(&mut b, wrap, q1, q));
-        next.push(r2);
-        wraps.push(wrap);
-    }
+    next.extend(odometer(&mut b, pairs, &ws, &coords, len, (zero, one)));
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     wh.op()
