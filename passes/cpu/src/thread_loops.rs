@@ -551,7 +551,7 @@ fn segments(
     // The coordinates of the next segment's first thread.
     let mut b = Builder::at_end(ctx, after, loc);
     let mut next = vec![end];
-    next.extend(odometer(&mut b, pairs, &ws, &coords, len, (zero, one)));
+    next.extend(odometer(&mut b, pairs, &ws, coords, len, (zero, one)));
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     wh.op()
