@@ -661,6 +661,21 @@ fn recomputed(ctx: &Context, lp: OpId, t: Value, pre: &[OpId], crossing: &[Value
 }
 
 /// Clones `ops` (in order) before `at`, mapping their operands through `map`.
+/// Stores each of `vals` (through `map`, itself when not mapped) into its thread's element `t`
+/// of the matching buffer of `bufs`.
+fn store_mapped(
+    b: &mut Builder<'_>,
+    vals: &[Value],
+    map: &FxHashMap<Value, Value>,
+    bufs: &[Value],
+    t: Value,
+) {
+    for (&v, &buf) in vals.iter().zip(bufs) {
+        let x = *map.get(&v).unwrap_or(&v);
+        tail_builtin::memref::StoreOp::create(b, x, buf, &[t]);
+    }
+}
+
 fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Value>, at: OpId) {
     for &o in ops {
         let c = b.clone_op(o, map);
@@ -823,19 +838,10 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     let (p1, y1, t1) = thread_loop(&mut b, zero, one, ub);
     let mut m1: FxHashMap<Value, Value> = FxHashMap::default();
     m1.insert(t, t1);
-    for &o in pre {
-        let c = b.clone_op(o, &mut m1);
-        b.insert_op(c, InsertPoint::Before(y1));
-    }
+    clone_before(&mut b, pre, &mut m1, y1);
     b.set_insertion_point(InsertPoint::Before(y1));
-    for (k, &v) in inits.iter().enumerate() {
-        let x = *m1.get(&v).unwrap_or(&v);
-        tail_builtin::memref::StoreOp::create(&mut b, x, abufs[k], &[t1]);
-    }
-    for (k, &v) in crossing.iter().enumerate() {
-        let x = m1[&v];
-        tail_builtin::memref::StoreOp::create(&mut b, x, pbufs[k], &[t1]);
-    }
+    store_mapped(&mut b, &inits, &m1, &abufs, t1);
+    store_mapped(&mut b, &crossing, &m1, &pbufs, t1);
     // Phase 2: the sequential loop around a loop over the threads.
     b.set_insertion_point(InsertPoint::After(p1));
     let (_, kb) = tail_builtin::scf::ForOp::create(&mut b, klb, kub, kstep, &[]);
@@ -853,15 +859,10 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     load_into(&mut b, &mut m2, (&iargs[1..], &iargs[1..]), &abufs, t2);
     let iops = b.block_op_vec(ibody);
     let (iyield, icomp) = iops.split_last().expect("inner terminator");
-    for &o in icomp {
-        let c = b.clone_op(o, &mut m2);
-        b.insert_op(c, InsertPoint::Before(y2));
-    }
+    clone_before(&mut b, icomp, &mut m2, y2);
     b.set_insertion_point(InsertPoint::Before(y2));
-    for (k, v) in b.operand_vec(*iyield).into_iter().enumerate() {
-        let x = *m2.get(&v).unwrap_or(&v);
-        tail_builtin::memref::StoreOp::create(&mut b, x, abufs[k], &[t2]);
-    }
+    let yielded = b.operand_vec(*iyield);
+    store_mapped(&mut b, &yielded, &m2, &abufs, t2);
     // Phase 3: post, reading the crossing and final carried values.
     let p2_outer = b.op_parent_op(p2).expect("the sequential loop");
     b.set_insertion_point(InsertPoint::After(p2_outer));
@@ -873,10 +874,7 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     load_into(&mut b, &mut m3, (&crossing, &used3), &pbufs, t3);
     let results = b.results(inner).to_vec();
     load_into(&mut b, &mut m3, (&results, &results), &abufs, t3);
-    for &o in post {
-        let c = b.clone_op(o, &mut m3);
-        b.insert_op(c, InsertPoint::Before(y3));
-    }
+    clone_before(&mut b, post, &mut m3, y3);
     ctx.erase_op(lp);
     vec![p1, p2, p3]
 }
