@@ -88,6 +88,23 @@ pub enum Arr {
 pub type CodeFn = std::rc::Rc<dyn Fn(&mut Builder<'_>, &[Value]) -> Value>;
 
 impl Arr {
+    /// Whether reading an element reads memory (a host memref, a grid array, or code that may
+    /// read either); iotas, scalars, register arrays and views of them do not.
+    pub fn reads_memory(&self) -> bool {
+        match self {
+            Arr::Iota { .. } | Arr::Scalar { .. } | Arr::Elems { .. } => false,
+            Arr::Repl { row: src, .. }
+            | Arr::Reshape { src, .. }
+            | Arr::Slice { src, .. }
+            | Arr::Rotate { src, .. }
+            | Arr::Transpose { src, .. }
+            | Arr::Fix { src, .. } => src.reads_memory(),
+            Arr::Concat { parts, .. } => parts.iter().any(Arr::reads_memory),
+            Arr::Select { a, b, .. } => a.reads_memory() || b.reads_memory(),
+            Arr::Host { .. } | Arr::Grid { .. } | Arr::Code { .. } => true,
+        }
+    }
+
     /// The extents.
     pub fn ext(&self) -> &[Value] {
         match self {
@@ -179,13 +196,15 @@ fn rotated_position(b: &mut Builder<'_>, i: Value, o: Value, n: Value) -> Value 
 /// `flat mod n` for a position of a cyclic reshape of a source of `n` elements: `flat` itself
 /// below `n` (every position when the reshape repeats nothing, which is often the case when
 /// the counts are equal but not known to be), the remainder only past it, so the division
-/// runs only where the source repeats.
+/// runs only where the source repeats. With a constant `n` the remainder is taken directly
+/// (a multiplication, no branch).
 fn cyclic_position(b: &mut Builder<'_>, flat: Value, n: Value) -> Value {
     let c = |b: &Builder<'_>, v| tail_builtin::util::constant_int(b.ctx, v);
-    if let (Some(f), Some(m)) = (c(b, flat), c(b, n)) {
-        if m > 0 && f >= 0 {
-            return cidx(b, f % m);
-        }
+    match (c(b, flat), c(b, n)) {
+        (Some(f), Some(m)) if m > 0 && f >= 0 => return cidx(b, f % m),
+        // A remainder by a constant is a multiplication: no branch needed.
+        (_, Some(m)) if m > 0 => return bin(b, "arith.remui", flat, n),
+        _ => {}
     }
     let inside = ult(b, flat, n);
     let ty = b.value_type(flat);

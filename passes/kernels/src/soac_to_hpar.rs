@@ -1084,20 +1084,6 @@ impl Cx {
     /// samples `100|7×⍳n`, read three times by the same reduction). Returns whether `op` was
     /// taken so.
     fn generated_map(&mut self, b: &mut Builder<'_>, op: OpId) -> bool {
-        fn no_memory(a: &Arr) -> bool {
-            match a {
-                Arr::Iota { .. } | Arr::Scalar { .. } | Arr::Elems { .. } => true,
-                Arr::Repl { row: src, .. }
-                | Arr::Reshape { src, .. }
-                | Arr::Slice { src, .. }
-                | Arr::Rotate { src, .. }
-                | Arr::Transpose { src, .. }
-                | Arr::Fix { src, .. } => no_memory(src),
-                Arr::Concat { parts, .. } => parts.iter().all(no_memory),
-                Arr::Select { a, b, .. } => no_memory(a) && no_memory(b),
-                Arr::Host { .. } | Arr::Grid { .. } | Arr::Code { .. } => false,
-            }
-        }
         let Some(lam) = b.entry_block(b.region(op, 0)) else {
             return false;
         };
@@ -1111,7 +1097,7 @@ impl Cx {
             return false;
         };
         if arrs.is_empty()
-            || arrs.iter().any(|a| a.ext().len() != 1 || !no_memory(a))
+            || arrs.iter().any(|a| a.ext().len() != 1 || a.reads_memory())
             || args.iter().any(|&a| is_tensor(b.ctx, b.value_type(a)))
         {
             return false;
