@@ -453,3 +453,39 @@ func.func @div_rem(%x: index, %c: index, %d: index) -> (index, index, index) {
   %s3 = arith.addi %m3, %r : index
   return %s, %s2, %s3 : index, index, index
 }
+
+// ----- truth values converted to floating point ------------------------------------------------
+
+// CHECK-LABEL: func.func @bool_to_fp
+// CHECK-SAME:    (%[[B:.*]]: i1, %[[I:.*]]: i8)
+// CHECK-DAG:     %[[NEG:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK-DAG:     %[[ZERO32:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK:         %[[S0:.*]] = arith.select %[[B]], %[[ONE]], %[[ZERO]] : f64
+// CHECK-NEXT:    %[[S1:.*]] = arith.select %[[B]], %[[ONE]], %[[ZERO]] : f64
+// CHECK-NEXT:    %[[X:.*]] = arith.extsi %[[B]] : i1 to i32
+// CHECK-NEXT:    %[[S2:.*]] = arith.select %[[B]], %[[NEG]], %[[ZERO32]] : f32
+// CHECK-NEXT:    %[[S3:.*]] = arith.select %[[B]], %[[NEG]], %[[ZERO32]] : f32
+// CHECK-NEXT:    %[[S4:.*]] = arith.select %[[B]], %[[ONE]], %[[ZERO]] : f64
+// CHECK-NEXT:    %[[NOT:.*]] = arith.select %[[B]], %[[ZERO]], %[[ONE]] : f64
+// CHECK-NEXT:    %[[U:.*]] = arith.uitofp %[[X]] : i32 to f64
+// CHECK-NEXT:    %[[W:.*]] = arith.sitofp %[[I]] : i8 to f64
+// CHECK-NEXT:    return %[[S0]], %[[S1]], %[[S2]], %[[S3]], %[[S4]], %[[NOT]], %[[U]], %[[W]]
+func.func @bool_to_fp(%b: i1, %i: i8) -> (f64, f64, f32, f32, f64, f64, f64, f64) {
+  %e = arith.extui %b : i1 to i32
+  %0 = arith.sitofp %e : i32 to f64
+  %1 = arith.uitofp %e : i32 to f64
+  %x = arith.extsi %b : i1 to i32
+  %2 = arith.sitofp %x : i32 to f32
+  %3 = arith.sitofp %b : i1 to f32
+  %4 = arith.uitofp %b : i1 to f64
+  %t = arith.constant true
+  %n = arith.xori %b, %t : i1
+  %ne = arith.extui %n : i1 to i32
+  %5 = arith.sitofp %ne : i32 to f64
+  // not a truth value: uitofp of a sign-extended i1 is 2^32-1, an ordinary conversion
+  %6 = arith.uitofp %x : i32 to f64
+  %7 = arith.sitofp %i : i8 to f64
+  return %0, %1, %2, %3, %4, %5, %6, %7 : f64, f64, f32, f32, f64, f64, f64, f64
+}

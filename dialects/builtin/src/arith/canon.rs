@@ -13,8 +13,9 @@
 //!   `select(c, x, false) -> andi(c, x)`, `select(c, false, true) -> xori(c, true)`,
 //!   `select(not(c), a, b) -> select(c, b, a)`, and redundant nested selects.
 //!
-//! Two patterns of our own, both exact: `addi(muli(divui(x, c), c), remui(x, c)) -> x` (see
-//! [`addi_div_rem`]), and `fptosi(floor(divf(sitofp(a), c)))` with `a` an `i32` converted to
+//! Patterns of our own, all exact: `sitofp`/`uitofp` of an `i1` (directly or extended) is a
+//! `select` of two float constants (see [`int_to_fp_of_bool`]);
+//! `addi(muli(divui(x, c), c), remui(x, c)) -> x` (see [`addi_div_rem`]), and `fptosi(floor(divf(sitofp(a), c)))` with `a` an `i32` converted to
 //! `f64` and `c` a constant integer `0 < |c| < 2^31` is `floordivsi(a, c)` (APL's `⌊a÷c` on
 //! integers; see [`floor_of_int_quotient`]).
 //!
@@ -25,7 +26,9 @@ use tail_ir::{OpId, PatternRewriter, RewritePatternSet, Type, Value};
 
 use super::fold::{as_unsigned, eval_int_binop, mask, CmpIPredicate, IntBinOp};
 use super::ops::*;
-use super::{build_binary, build_cmpi, build_constant_int, build_select, build_unary};
+use super::{
+    build_binary, build_cmpi, build_constant_float, build_constant_int, build_select, build_unary,
+};
 use crate::util::{add_patterns, constant_int, int_or_index_width, is_i1, PatternFn};
 
 /// The op defining `v` if it is named `name`.
@@ -493,6 +496,37 @@ fn floor_of_int_quotient(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
     replace_with(r, op, v)
 }
 
+/// `sitofp`/`uitofp` of a truth value `b : i1`, directly or through `extui`/`extsi`, is
+/// `select(b, v, 0.0)` with `v` = 1.0 (−1.0 for `sitofp` of `i1` or of `extsi`). Exact, and
+/// cheaper than a conversion: vectorized, an `i1` mask becomes a blend or a bitwise `and` of
+/// the constant instead of a widening and an integer-to-float conversion per lane. APL's
+/// `m×a` with a comparison `m` (mandelbrot's `(m×z²+c)+z×~m`) converts truth values so.
+fn int_to_fp_of_bool(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
+    let ty = r.value_type(r.result(op, 0));
+    if !matches!(r.type_kind(ty), tail_ir::TypeKind::Float(_)) {
+        return false;
+    }
+    let signed = r.op_is(op, "arith.sitofp");
+    let x = r.operand(op, 0);
+    let (b, negative) = if is_i1(r, r.value_type(x)) {
+        (x, signed)
+    } else if let Some(e) = def(r, x, "arith.extui") {
+        (r.operand(e, 0), false)
+    } else if let Some(e) = def(r, x, "arith.extsi").filter(|_| signed) {
+        (r.operand(e, 0), true)
+    } else {
+        return false;
+    };
+    if !is_i1(r, r.value_type(b)) {
+        return false;
+    }
+    let bld = r.builder();
+    let one = build_constant_float(bld, ty, if negative { -1.0 } else { 1.0 });
+    let zero = build_constant_float(bld, ty, 0.0);
+    let v = build_select(bld, b, one, zero);
+    replace_with(r, op, v)
+}
+
 // ----- registration ------------------------------------------------------------------------------
 
 fn add(set: &mut RewritePatternSet, root: &'static str, ps: &[(&'static str, PatternFn)]) {
@@ -595,6 +629,18 @@ impl FPToSIOp {
             "arith.fptosi",
             &[("FloorOfIntQuotient", floor_of_int_quotient)],
         );
+    }
+}
+
+impl SIToFPOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.sitofp", &[("IntToFPOfBool", int_to_fp_of_bool)]);
+    }
+}
+
+impl UIToFPOp {
+    pub(crate) fn canonicalization_patterns(set: &mut RewritePatternSet) {
+        add(set, "arith.uitofp", &[("IntToFPOfBool", int_to_fp_of_bool)]);
     }
 }
 

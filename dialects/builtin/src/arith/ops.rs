@@ -950,7 +950,7 @@ impl TruncIOp {
 /// %0 = arith.sitofp %a : i32 to f32
 /// ```
 #[op(dialect = ArithDialect, name = "sitofp", traits(Pure),
-     format = "$input attr-dict `:` type($input) `to` type($out)", fold)]
+     format = "$input attr-dict `:` type($input) `to` type($out)", fold, canonicalize)]
 pub struct SIToFPOp {
     #[operand]
     input: SignlessFixedWidthIntegerLike,
@@ -964,7 +964,7 @@ pub struct SIToFPOp {
 /// %0 = arith.uitofp %a : i32 to f32
 /// ```
 #[op(dialect = ArithDialect, name = "uitofp", traits(Pure),
-     format = "$input attr-dict `:` type($input) `to` type($out)", fold)]
+     format = "$input attr-dict `:` type($input) `to` type($out)", fold, canonicalize)]
 pub struct UIToFPOp {
     #[operand]
     input: SignlessFixedWidthIntegerLike,
