@@ -22,6 +22,9 @@
 //!   remainder counts up when its dividend does and wraps to 0 at its divisor, the quotient
 //!   counts the wraps. Only the block's first index is divided: a division by a value unknown
 //!   at compile time costs tens of cycles, an update a few.
+//! * [`split_at_edges`] (in [`segments`]): a segment loop is cut where comparisons of its
+//!   counting column with constants (a stencil's clamped or wrapped edges) change value, so
+//!   that in each piece they are constants and the neighbours' loads contiguous.
 //! * [`interchange`]: a thread's sequential loop (arithmetic, nested `scf.if`/`scf.for`, loads
 //!   from memory that the thread loop does not write) runs with the threads side by side (the
 //!   thread loop innermost), so LLVM vectorizes across threads: a reduction's per-thread
@@ -548,6 +551,19 @@ fn segments(
     ctx.erase_op(*last);
     ctx.replace_all_uses_with(t, st);
     replace_divisions(ctx, seg.op(), pairs, &values);
+    // Cut the segment where comparisons of a counting remainder change value (the first
+    // remainder compared).
+    for (k, p) in pairs.iter().enumerate() {
+        let at = Counting {
+            col: values[2 * k + 1],
+            r: coords[2 * k + 1],
+            t0,
+        };
+        let w = constant_value(ctx, divisors[k]);
+        if matches!(p.of, Dividend::Grid(_)) && split_at_edges(ctx, seg.op(), at, (0, w), 0) {
+            break;
+        }
+    }
     // The coordinates of the next segment's first thread.
     let mut b = Builder::at_end(ctx, after, loc);
     let mut next = vec![end];
@@ -555,6 +571,187 @@ fn segments(
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     wh.op()
+}
+
+/// The value of `v` when it is a constant or `arith.addi`/`subi`/`muli` of such values
+/// (folded only later, by canonicalization), without overflow.
+fn constant_value(ctx: &Context, v: Value) -> Option<i64> {
+    if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
+        return Some(c);
+    }
+    let d = ctx.defining_op(v)?;
+    let f: fn(i64, i64) -> Option<i64> = match ctx.op_name_str(d) {
+        "arith.addi" => i64::checked_add,
+        "arith.subi" => i64::checked_sub,
+        "arith.muli" => i64::checked_mul,
+        _ => return None,
+    };
+    f(
+        constant_value(ctx, ctx.operand(d, 0))?,
+        constant_value(ctx, ctx.operand(d, 1))?,
+    )
+}
+
+/// `Some(k)` when `v` is `col + k` for a constant `k`: `col` itself, or `arith.addi`/`subi`
+/// of such a value and a constant.
+fn offset_from(ctx: &Context, v: Value, col: Value) -> Option<i64> {
+    if v == col {
+        return Some(0);
+    }
+    let d = ctx.defining_op(v)?;
+    if ctx.num_operands(d) != 2 {
+        return None;
+    }
+    let (a, b) = (ctx.operand(d, 0), ctx.operand(d, 1));
+    let int = |x| constant_value(ctx, x);
+    match ctx.op_name_str(d) {
+        "arith.addi" => match (offset_from(ctx, a, col), int(b)) {
+            (Some(k), Some(c)) => k.checked_add(c),
+            _ => offset_from(ctx, b, col)?.checked_add(int(a)?),
+        },
+        "arith.subi" => offset_from(ctx, a, col)?.checked_sub(int(b)?),
+        _ => None,
+    }
+}
+
+/// The most pieces [`split_at_edges`] cuts a segment (or a piece) into, and how often it cuts
+/// pieces again.
+const MAX_PIECES: usize = 5;
+const MAX_SPLIT_DEPTH: usize = 3;
+
+/// A segment loop of [`segments`] in which the remainder `col = r + (t − t0)` counts up
+/// from `r` (`t0` the segment's first thread, `r` in `[0, w)`): `col` and the values the loop
+/// is cut by.
+#[derive(Clone, Copy)]
+struct Counting {
+    col: Value,
+    r: Value,
+    t0: Value,
+}
+
+/// Index-set splitting of a segment loop `seg` (step 1) whose threads have columns `col` in
+/// `[lo, hi)` (`hi` unbounded when `None`; the segment itself keeps `col` in `[0, w)`): the
+/// comparisons in the body of `col + k` with a constant `c` (`k` a constant; the edges of a
+/// stencil: `col < 1`, `col + 1 = w`) change value only at a few columns, so the loop is cut
+/// there into pieces in each of which every such comparison is a constant (its value at the
+/// piece's first column, evaluated exactly at 64 bits). In a piece the `select`s on those
+/// comparisons are resolved at once, so clamped and wrapped neighbour indices become
+/// `col ± k` — contiguous, vectorizable loads — and comparisons of what they selected
+/// (a wrap after a wrap) cut the piece again. The cut points, `t0 + (edge − r)` clamped to
+/// the loop's range, are monotone in the edge, so the pieces run in order; a piece outside
+/// the segment runs no iteration. Returns whether it cut (at most [`MAX_PIECES`] pieces at
+/// each of [`MAX_SPLIT_DEPTH`] levels; index-typed comparisons only).
+fn split_at_edges(
+    ctx: &mut Context,
+    seg: OpId,
+    at: Counting,
+    (lo, hi): (i64, Option<i64>),
+    depth: usize,
+) -> bool {
+    if depth >= MAX_SPLIT_DEPTH {
+        return false;
+    }
+    let index = ctx.index_type();
+    let mut cmps: Vec<(OpId, CmpIPredicate, i64, i64, bool)> = Vec::new();
+    for o in ctx.walk_preorder(seg) {
+        if !ctx.op_is(o, "arith.cmpi") || ctx.value_type(ctx.operand(o, 0)) != index {
+            continue;
+        }
+        let Some(pred) = tail_builtin::arith::cmpi_predicate(ctx, o) else {
+            continue;
+        };
+        let (a, b) = (ctx.operand(o, 0), ctx.operand(o, 1));
+        if let (Some(k), Some(c)) = (offset_from(ctx, a, at.col), constant_value(ctx, b)) {
+            cmps.push((o, pred, k, c, false));
+        } else if let (Some(c), Some(k)) = (constant_value(ctx, a), offset_from(ctx, b, at.col)) {
+            cmps.push((o, pred, k, c, true));
+        }
+    }
+    if cmps.is_empty() {
+        return false;
+    }
+    // Where `col + k` crosses `c`, and (unsigned) where it crosses 0.
+    let mut edges: Vec<i64> = cmps
+        .iter()
+        .flat_map(|&(_, _, k, c, _)| {
+            let e = c.wrapping_sub(k);
+            [e, e.wrapping_add(1), k.wrapping_neg()]
+        })
+        .filter(|&e| e > lo && hi.is_none_or(|h| e < h))
+        .collect();
+    // Columns stay far below 2^40 (an extent of memory); an edge beyond is not cut.
+    if edges.iter().any(|&e| e >= 1 << 40) {
+        return false;
+    }
+    edges.push(lo);
+    edges.sort_unstable();
+    edges.dedup();
+    let truth = |col: i64| -> Vec<bool> {
+        cmps.iter()
+            .map(|&(_, pred, k, c, swapped)| {
+                let v = col.wrapping_add(k);
+                let (x, y) = if swapped { (c, v) } else { (v, c) };
+                tail_builtin::arith::fold::eval_cmpi(pred, x, y, 64)
+            })
+            .collect()
+    };
+    // The pieces: first column and the comparisons' values there; equal neighbours merged.
+    let mut pieces: Vec<(i64, Vec<bool>)> = Vec::new();
+    for e in edges {
+        let tv = truth(e);
+        if pieces.last().is_none_or(|(_, last)| *last != tv) {
+            pieces.push((e, tv));
+        }
+    }
+    if pieces.len() > MAX_PIECES {
+        return false;
+    }
+    let loc = ctx.op_loc(seg);
+    let (start, end) = (ctx.operand(seg, 0), ctx.operand(seg, 1));
+    let mut b = Builder::new(ctx, InsertPoint::Before(seg), loc);
+    let mut bounds = vec![start];
+    for &(e, _) in &pieces[1..] {
+        let ec = build_constant_index(&mut b, e);
+        let d = build_binary(&mut b, "arith.subi", ec, at.r);
+        let cut = build_binary(&mut b, "arith.addi", at.t0, d);
+        let cut = build_binary(&mut b, "arith.maxsi", cut, start);
+        bounds.push(build_binary(&mut b, "arith.minsi", cut, end));
+    }
+    bounds.push(end);
+    let i1 = b.i1_type();
+    for (j, (first, tv)) in pieces.iter().enumerate() {
+        let mut map = FxHashMap::default();
+        let piece = ctx.clone_op(seg, &mut map);
+        ctx.insert_op(piece, InsertPoint::Before(seg));
+        ctx.set_operand(piece, 0, bounds[j]);
+        ctx.set_operand(piece, 1, bounds[j + 1]);
+        let mut b = Builder::new(ctx, InsertPoint::Before(piece), loc);
+        let known =
+            [false, true].map(|k| tail_builtin::arith::build_constant_int(&mut b, i1, k as i64));
+        for (&(o, ..), &k) in cmps.iter().zip(tv) {
+            let copy = map[&ctx.result(o, 0)];
+            let d = ctx.defining_op(copy).expect("a comparison");
+            ctx.replace_all_uses_with(copy, known[k as usize]);
+            ctx.erase_op(d);
+        }
+        for o in ctx.walk_preorder(piece) {
+            if ctx.op_is(o, "arith.select") {
+                if let Some(k) = known.iter().position(|&v| v == ctx.operand(o, 0)) {
+                    let chosen = ctx.operand(o, 2 - k);
+                    ctx.replace_all_uses_with(ctx.result(o, 0), chosen);
+                    ctx.erase_op(o);
+                }
+            }
+        }
+        let next = pieces.get(j + 1).map(|p| p.0).or(hi);
+        let inner = Counting {
+            col: *map.get(&at.col).unwrap_or(&at.col),
+            ..at
+        };
+        split_at_edges(ctx, piece, inner, (*first, next), depth + 1);
+    }
+    ctx.erase_op(seg);
+    true
 }
 
 /// A new loop over the threads `zero ≤ t < ub` (step `one`) at the builder's insertion point:
