@@ -3,6 +3,7 @@
 //! | argument | anchor | what it does |
 //! | --- | --- | --- |
 //! | [`convert-gpu-to-cpu`](mod@gpu_to_cpu) | `builtin.module` | `gpu.module` kernels → one `func.func` per kernel running one block as thread loops (phases split at barriers and shuffles); `gpu.launch_func` → `scf.parallel` over the blocks calling it; `gpu.alloc`/`dealloc`/`memcpy` → `memref` ops |
+//! | [`widen-bool-memrefs`](mod@bool_memrefs) | `builtin.module` | memrefs of `i1` → memrefs of `i8` (loads truncate, stores extend), so that LLVM vectorizes loops over boolean arrays |
 //!
 //! Named pipeline `tail-to-cpu`: `tail-to-gpu,convert-gpu-to-cpu,canonicalize,cse`; the result
 //! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
@@ -12,18 +13,20 @@
 //! kernel's threads become loops.
 #![deny(missing_docs)]
 
+pub mod bool_memrefs;
 pub mod gpu_to_cpu;
 pub mod kernel;
 pub mod runtime_calls;
 mod thread_loops;
 
+pub use bool_memrefs::WidenBoolMemrefs;
 pub use gpu_to_cpu::ConvertGpuToCpu;
 pub use runtime_calls::{ConvertParallelToRt, ConvertTailIoToRt};
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu-rt",
-    summary: "From TAIL to host code for the LLVM lowering: tail-to-cpu, then the runtime calls (convert-tail-io-to-rt, convert-parallel-to-rt)",
-    pipeline: "tail-to-cpu,convert-tail-io-to-rt,convert-parallel-to-rt,canonicalize,cse",
+    summary: "From TAIL to host code for the LLVM lowering: tail-to-cpu, then the runtime calls (convert-tail-io-to-rt, convert-parallel-to-rt) and boolean memrefs as bytes (widen-bool-memrefs)",
+    pipeline: "tail-to-cpu,convert-tail-io-to-rt,convert-parallel-to-rt,widen-bool-memrefs,canonicalize,cse",
 }
 
 tail_ir::pass_pipeline! {
@@ -40,4 +43,5 @@ pub fn link() {
     std::hint::black_box(ConvertGpuToCpu::PASS_INFO);
     std::hint::black_box(ConvertTailIoToRt::PASS_INFO);
     std::hint::black_box(ConvertParallelToRt::PASS_INFO);
+    std::hint::black_box(WidenBoolMemrefs::PASS_INFO);
 }
