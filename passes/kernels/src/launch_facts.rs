@@ -188,6 +188,66 @@ fn replace_dims(ctx: &mut Context, dims: &[OpId], v: Value) -> u64 {
 }
 
 /// Whether `op` lies in a `gpu.module` (device code).
+/// The kernels (`gpu.func` with the `kernel` attribute) of the module's `gpu.module`s whose
+/// only uses are host `gpu.launch_func`s, each with those launches (in program order), in the
+/// order of the kernels; a kernel of a `gpu.module` that anything else references (a symbol
+/// use other than a host launch) is left out, as are kernels never launched.
+pub(crate) fn kernel_launches(ctx: &Context, module: OpId) -> Vec<(OpId, Vec<OpId>)> {
+    let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) else {
+        return Vec::new();
+    };
+    let gmods: Vec<OpId> = ctx
+        .block_op_vec(mblock)
+        .into_iter()
+        .filter(|&o| ctx.op_is(o, "gpu.module"))
+        .collect();
+    let gmod_name = |ctx: &Context, g: OpId| {
+        ctx.attr(g, "sym_name")
+            .and_then(|a| ctx.attr_as_str(a))
+            .map(str::to_string)
+    };
+    let mut escaping: Vec<String> = Vec::new();
+    let mut launches: FxHashMap<OpId, Vec<OpId>> = FxHashMap::default();
+    for u in tail_ir::symbol::symbol_uses(ctx, module) {
+        let name = ctx.str(u.root).to_string();
+        if !gmods
+            .iter()
+            .any(|&g| gmod_name(ctx, g).as_deref() == Some(&name))
+        {
+            continue;
+        }
+        if !ctx.op_is(u.user, "gpu.launch_func") || in_device(ctx, u.user) {
+            escaping.push(name);
+            continue;
+        }
+        let target = tail_ir::symbol::lookup_symbol_ref_in(ctx, module, u.symbol_ref);
+        match target {
+            Some(k) if ctx.op_is(k, "gpu.func") => {
+                launches.entry(k).or_default().push(u.user);
+            }
+            _ => escaping.push(name),
+        }
+    }
+    let mut out = Vec::new();
+    for g in gmods {
+        if gmod_name(ctx, g).is_some_and(|n| escaping.contains(&n)) {
+            continue;
+        }
+        let Some(gblock) = ctx.entry_block(ctx.region(g, 0)) else {
+            continue;
+        };
+        for k in ctx.block_op_vec(gblock) {
+            if !ctx.op_is(k, "gpu.func") || ctx.attr(k, KERNEL_ATTR).is_none() {
+                continue;
+            }
+            if let Some(ls) = launches.remove(&k) {
+                out.push((k, ls));
+            }
+        }
+    }
+    out
+}
+
 fn in_device(ctx: &Context, op: OpId) -> bool {
     let mut p = ctx.op_parent_op(op);
     while let Some(q) = p {
@@ -460,58 +520,8 @@ impl GpuLaunchFacts {
 
     /// Step 2: constants, equal arguments and buffer extents of the kernels.
     fn kernel_facts(&mut self, ctx: &mut Context, module: OpId) {
-        let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) else {
-            return;
-        };
-        let gmods: Vec<OpId> = ctx
-            .block_op_vec(mblock)
-            .into_iter()
-            .filter(|&o| ctx.op_is(o, "gpu.module"))
-            .collect();
-        let gmod_name = |ctx: &Context, g: OpId| {
-            ctx.attr(g, "sym_name")
-                .and_then(|a| ctx.attr_as_str(a))
-                .map(str::to_string)
-        };
-        // Kernels referenced by anything but a launch are left alone.
-        let mut escaping: Vec<String> = Vec::new();
-        let mut launches: FxHashMap<OpId, Vec<OpId>> = FxHashMap::default();
-        for u in tail_ir::symbol::symbol_uses(ctx, module) {
-            let name = ctx.str(u.root).to_string();
-            if !gmods
-                .iter()
-                .any(|&g| gmod_name(ctx, g).as_deref() == Some(&name))
-            {
-                continue;
-            }
-            if !ctx.op_is(u.user, "gpu.launch_func") || in_device(ctx, u.user) {
-                escaping.push(name);
-                continue;
-            }
-            let target = tail_ir::symbol::lookup_symbol_ref_in(ctx, module, u.symbol_ref);
-            match target {
-                Some(k) if ctx.op_is(k, "gpu.func") => {
-                    launches.entry(k).or_default().push(u.user);
-                }
-                _ => escaping.push(name),
-            }
-        }
-        for g in gmods {
-            if gmod_name(ctx, g).is_some_and(|n| escaping.contains(&n)) {
-                continue;
-            }
-            let Some(gblock) = ctx.entry_block(ctx.region(g, 0)) else {
-                continue;
-            };
-            for k in ctx.block_op_vec(gblock) {
-                if !ctx.op_is(k, "gpu.func") || ctx.attr(k, KERNEL_ATTR).is_none() {
-                    continue;
-                }
-                if let Some(ls) = launches.get(&k) {
-                    let ls = ls.clone();
-                    self.kernel(ctx, k, &ls);
-                }
-            }
+        for (k, ls) in kernel_launches(ctx, module) {
+            self.kernel(ctx, k, &ls);
         }
     }
 

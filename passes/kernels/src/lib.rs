@@ -6,11 +6,12 @@
 //! | [`convert-soac-to-hpar`](mod@soac_to_hpar) | `builtin.module` | top-level SOACs (map nests, reductions, scans, filters; `soac.loop` as a host loop) → `hpar` grid programs |
 //! | [`convert-hpar-to-gpu`](mod@hpar_to_gpu) | `builtin.module` | `hpar` grid programs → `gpu.module` kernels and host code (`gpu.alloc`, `gpu.memcpy`, `gpu.launch_func`) |
 //! | [`gpu-launch-facts`](mod@launch_facts) | `builtin.module` | host facts into kernels: loop-invariant extents of host loops; kernel arguments constant or equal at every launch, extents of buffer arguments → constants or index arguments |
+//! | [`gpu-narrow-buffers`](mod@narrow_buffers) | `builtin.module` | device buffers of integers whose every stored value fits in 8 or 16 bits are stored so (loads extend, stores truncate) |
 //!
 //! Named pipeline `soac-to-gpu`:
 //! `func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
 //! Named pipeline `tail-to-gpu`:
-//! `tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,canonicalize,cse`.
+//! `tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse`.
 //! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse` (for
 //! `hpar` written by hand or by the FCL frontend: the first canonicalization folds the sizes
 //! of shared-memory arrays to constants).
@@ -23,6 +24,7 @@ pub mod checks;
 mod complex;
 pub mod hpar_to_gpu;
 pub mod launch_facts;
+pub mod narrow_buffers;
 mod roll;
 mod seq;
 pub mod soac_to_hpar;
@@ -31,6 +33,7 @@ mod util;
 pub use checks::SoacRuntimeChecks;
 pub use hpar_to_gpu::ConvertHParToGpu;
 pub use launch_facts::GpuLaunchFacts;
+pub use narrow_buffers::GpuNarrowBuffers;
 pub use soac_to_hpar::ConvertSoacToHPar;
 
 tail_ir::pass_pipeline! {
@@ -41,8 +44,8 @@ tail_ir::pass_pipeline! {
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-gpu",
-    summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt), soac-to-gpu and gpu-launch-facts",
-    pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,canonicalize,cse",
+    summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt), soac-to-gpu, gpu-launch-facts and gpu-narrow-buffers",
+    pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse",
 }
 
 tail_ir::pass_pipeline! {
@@ -64,4 +67,5 @@ pub fn link() {
     std::hint::black_box(ConvertSoacToHPar::PASS_INFO);
     std::hint::black_box(ConvertHParToGpu::PASS_INFO);
     std::hint::black_box(GpuLaunchFacts::PASS_INFO);
+    std::hint::black_box(GpuNarrowBuffers::PASS_INFO);
 }
