@@ -24,8 +24,16 @@
 //! %extent, %axis, %line, %col)` per index that is not a constant within a static extent:
 //! `error: 4:7: index 3 is out of bounds for axis 0 of extent 3`.
 //!
-//! Not checked: inner extents of map nests (rows of different lengths) and indexing inside
-//! kernels.
+//! **Inner extents.** Inside a host SOAC, a nested `soac.map`/`redomap`/`scanomap` zips rows:
+//! an input that is a row of a host array `x` at depth `d` (an argument of the map lambdas
+//! around it) has extent `soac.dim %x, d`, one defined outside the host SOAC its outer extent.
+//! Before the host SOAC, each such input `k ≥ 1` gets the same `@tail_rt_check_extents`
+//! against input 0 (located at the nested SOAC) unless both are the same extent of the same
+//! array or equal static extents: `(3 4⍴⍳12)+3 5⍴⍳15` stops with
+//! `error: 3:8: extent mismatch: input #0 has 4 rows but input #1 has 5`, as the interpreter
+//! stops at the `zipWith` (even when there are no rows to zip).
+//!
+//! Not checked: indexing inside kernels.
 
 use tail_builtin::func::{CallOp, FuncOp};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -111,6 +119,33 @@ fn soac_inputs(ctx: &Context, op: OpId) -> Option<Vec<Value>> {
     }
 }
 
+/// The inputs of a SOAC with a map lambda and that lambda's block, whose arguments are the
+/// inputs' rows.
+fn soac_lambda(ctx: &Context, op: OpId) -> Option<(Vec<Value>, tail_ir::BlockId)> {
+    let inputs = soac_inputs(ctx, op)?;
+    let region = if ctx.op_is(op, "soac.map") { 0 } else { 1 };
+    let blk = ctx.entry_block(*ctx.regions(op).get(region)?)?;
+    (ctx.block_args(blk).len() == inputs.len()).then_some((inputs, blk))
+}
+
+/// The extent `axis` of a host array, when static.
+fn static_extent(ctx: &Context, x: Value, axis: usize) -> Option<i64> {
+    match ctx.type_kind(ctx.value_type(x)) {
+        TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => {
+            shape.get(axis).copied().filter(|&d| d != DYNAMIC)
+        }
+        _ => None,
+    }
+}
+
+/// The rank of an array type.
+fn rank(ctx: &Context, x: Value) -> usize {
+    match ctx.type_kind(ctx.value_type(x)) {
+        TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => shape.len(),
+        _ => 0,
+    }
+}
+
 impl PassRun for SoacRuntimeChecks {
     fn run_on_operation(
         &mut self,
@@ -142,7 +177,7 @@ impl PassRun for SoacRuntimeChecks {
         for op in indexes {
             self.check_index(ctx, module, op);
         }
-        for op in ops {
+        for &op in &ops {
             let Some(inputs) = soac_inputs(ctx, op) else {
                 continue;
             };
@@ -176,11 +211,80 @@ impl PassRun for SoacRuntimeChecks {
                 self.num_checks.add(1);
             }
         }
+        for op in ops {
+            self.check_inner(ctx, module, op);
+        }
         Ok(())
     }
 }
 
 impl SoacRuntimeChecks {
+    /// The checks of the inner extents of the SOACs nested in the host SOAC `top`.
+    fn check_inner(&mut self, ctx: &mut Context, module: OpId, top: OpId) {
+        // Rows of host arrays: a lambda argument → (host array, the axis of its extent).
+        let mut origin: rustc_hash::FxHashMap<Value, (Value, usize)> = Default::default();
+        let mut pairs: Vec<(OpId, (Value, usize), (Value, usize), usize)> = Vec::new();
+        let outside = |ctx: &Context, v: Value| match ctx.defining_op(v) {
+            Some(d) => !ctx.is_ancestor(top, d),
+            None => ctx
+                .value_parent_block(v)
+                .and_then(|b| ctx.block_parent_op(b))
+                .is_none_or(|o| o != top && !ctx.is_ancestor(top, o)),
+        };
+        for s in ctx.walk_preorder(top) {
+            let Some((ins, blk)) = soac_lambda(ctx, s) else {
+                continue;
+            };
+            let exts: Vec<Option<(Value, usize)>> = ins
+                .iter()
+                .map(|&v| {
+                    if s == top || outside(ctx, v) {
+                        Some((v, 0))
+                    } else {
+                        origin.get(&v).copied()
+                    }
+                })
+                .collect();
+            if s != top {
+                if let Some(&Some(e0)) = exts.first() {
+                    for (k, e) in exts.iter().enumerate().skip(1) {
+                        let Some(e) = *e else { continue };
+                        let statics =
+                            (static_extent(ctx, e0.0, e0.1), static_extent(ctx, e.0, e.1));
+                        let equal = matches!(statics, (Some(a), Some(b)) if a == b);
+                        if e != e0 && !equal && !pairs.iter().any(|p| p.1 == e0 && p.2 == e) {
+                            pairs.push((s, e0, e, k));
+                        }
+                    }
+                }
+            }
+            let args = ctx.block_args(blk).to_vec();
+            for (&a, e) in args.iter().zip(&exts) {
+                if let Some((x, axis)) = *e {
+                    if axis + 1 < rank(ctx, x) {
+                        origin.insert(a, (x, axis + 1));
+                    }
+                }
+            }
+        }
+        for (s, (x0, a0), (xk, ak), k) in pairs {
+            let (line, col) = line_col(ctx, s);
+            let loc = ctx.op_loc(s);
+            let mut b = Builder::new(ctx, InsertPoint::Before(top), loc);
+            let idx = b.index_type();
+            let e0 = dim_at(&mut b, x0, a0 as i64, idx);
+            let ek = dim_at(&mut b, xk, ak as i64, idx);
+            let i64t = b.int_type(64);
+            let i32t = b.int_type(32);
+            let kv = tail_builtin::arith::build_constant_int(&mut b, i64t, k as i64);
+            let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
+            let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
+            declare_check(&mut b, module, CHECK_EXTENTS);
+            CallOp::create(&mut b, CHECK_EXTENTS, &[e0, ek, kv, lv, cv], &[]);
+            self.num_checks.add(1);
+        }
+    }
+
     /// The checks of the indices of the host-level `soac.index` `op`.
     fn check_index(&mut self, ctx: &mut Context, module: OpId, op: OpId) {
         let src = ctx.operand(op, 0);
