@@ -128,6 +128,9 @@ fn soac_lambda(ctx: &Context, op: OpId) -> Option<(Vec<Value>, tail_ir::BlockId)
     (ctx.block_args(blk).len() == inputs.len()).then_some((inputs, blk))
 }
 
+/// Extent `axis` of a host array: `(array, axis)`.
+type Extent = (Value, usize);
+
 /// The extent `axis` of a host array, when static.
 fn static_extent(ctx: &Context, x: Value, axis: usize) -> Option<i64> {
     match ctx.type_kind(ctx.value_type(x)) {
@@ -222,8 +225,9 @@ impl SoacRuntimeChecks {
     /// The checks of the inner extents of the SOACs nested in the host SOAC `top`.
     fn check_inner(&mut self, ctx: &mut Context, module: OpId, top: OpId) {
         // Rows of host arrays: a lambda argument → (host array, the axis of its extent).
-        let mut origin: rustc_hash::FxHashMap<Value, (Value, usize)> = Default::default();
-        let mut pairs: Vec<(OpId, (Value, usize), (Value, usize), usize)> = Vec::new();
+        let mut origin: rustc_hash::FxHashMap<Value, Extent> = Default::default();
+        // (nested SOAC, extent of its input 0, extent of its input k, k).
+        let mut pairs: Vec<(OpId, Extent, Extent, usize)> = Vec::new();
         let outside = |ctx: &Context, v: Value| match ctx.defining_op(v) {
             Some(d) => !ctx.is_ancestor(top, d),
             None => ctx
@@ -235,7 +239,7 @@ impl SoacRuntimeChecks {
             let Some((ins, blk)) = soac_lambda(ctx, s) else {
                 continue;
             };
-            let exts: Vec<Option<(Value, usize)>> = ins
+            let exts: Vec<Option<Extent>> = ins
                 .iter()
                 .map(|&v| {
                     if s == top || outside(ctx, v) {
