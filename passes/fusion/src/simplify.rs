@@ -29,7 +29,9 @@
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
 //!   value defined outside the lambda (a constant, after hoisting) is `replicate n v`.
 //! * **Indexing** ([`IndexOfCreated`]): `(iota n)[i]` is `index_cast i`, `(replicate n v)[i, …]`
-//!   is `v[…]`.
+//!   is `v[…]`; at a constant `i`, `(concat xs…)[i, …]` along axis 0 of arrays of static
+//!   outer extents is an element of the piece holding `i`, and a non-cyclic reshape of a
+//!   rank-1 array to rank 1 is read through (shape vectors built from scalars fold).
 //! * **Shapes** ([`DimThroughOps`]): `dim` of a `slice` is its size operand, of an `update`
 //!   or `scatter` the destination's, of a mapped-out `redomap` result (axis 0) the first
 //!   input's.
@@ -540,12 +542,56 @@ impl RewritePattern for IndexOfCreated {
                 let i = IndexOp::build(&mut b, v, &indices[1..], ty);
                 ctx.result(i.op(), 0)
             }
+        } else if let Some((src, at)) = index_through(ctx, def, &indices) {
+            let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+            let c = tail_builtin::arith::build_constant_index(&mut b, at);
+            let mut idx = vec![c];
+            idx.extend_from_slice(&indices[1..]);
+            let i = IndexOp::build(&mut b, src, &idx, ty);
+            ctx.result(i.op(), 0)
         } else {
             return false;
         };
         ctx.replace_all_uses_with(result, new);
         ctx.erase_op(op);
         true
+    }
+}
+
+/// Element `indices[0]` (a constant) of the array `def` creates, as `(array, index)` of an
+/// element of another array: for a `concat` along axis 0 of arrays of static outer extents,
+/// the piece holding it and the index within; for a reshape of a rank-1 array to a rank-1
+/// array that is not cyclic (a cast between static and dynamic extents), the source at the
+/// same index. A shape vector built from scalars (`3,⍴M`) is such a concatenation, so its
+/// elements fold to the scalars.
+fn index_through(ctx: &Context, def: OpId, indices: &[Value]) -> Option<(Value, i64)> {
+    let i = tail_builtin::util::constant_int(ctx, *indices.first()?).filter(|&i| i >= 0)?;
+    let outer = |v: Value| {
+        array_parts(ctx, ctx.value_type(v))
+            .and_then(|(shape, _)| shape.first().copied())
+            .filter(|&d| d != DYNAMIC)
+    };
+    if ctx.op_is(def, "soac.concat") {
+        if tail_soac::ops::create::ConcatOp::from_op(ctx, def)?.axis(ctx) != 0 {
+            return None;
+        }
+        let mut at = i;
+        for x in ctx.operand_vec(def) {
+            let n = outer(x)?;
+            if at < n {
+                return Some((x, at));
+            }
+            at -= n;
+        }
+        None
+    } else if ctx.op_is(def, "soac.reshape") {
+        let src = ctx.operand(def, 0);
+        let rank1 =
+            |v: Value| array_parts(ctx, ctx.value_type(v)).is_some_and(|(s, _)| s.len() == 1);
+        let cast = ctx.attr(def, "cyclic").is_none() && ctx.num_operands(def) <= 2;
+        (cast && rank1(src) && rank1(ctx.result(def, 0)) && indices.len() == 1).then_some((src, i))
+    } else {
+        None
     }
 }
 
