@@ -17,6 +17,11 @@
 //!   the operation's width), `select`, `minsi`/`maxsi`, `remui`/`andi` by a non-negative
 //!   constant, `scf.if` results.
 //!
+//! A comparison with a constant of a sum or difference of `i8` loads of narrowed buffers and
+//! constants whose values all fit a signed `i8` (by the stored ranges) is computed on the
+//! loads in `i8` (Life's `t = 3` of a sum of three counts): exact, and a vector then holds
+//! four times as many elements.
+//!
 //! The element type becomes `i8` or `i16` (the narrowest that holds the range, unsigned when
 //! the range is non-negative): loads load the narrow integer and extend it (`extui` or
 //! `extsi`), stores truncate (`trunci`) — exact, as every stored value fits. Elements never
@@ -41,6 +46,11 @@ use crate::launch_facts::kernel_launches;
 pub struct GpuNarrowBuffers {
     #[statistic(name = "num-buffers", description = "Number of buffers narrowed")]
     num_buffers: Statistic,
+    #[statistic(
+        name = "num-comparisons",
+        description = "Number of comparisons computed on the narrow loads"
+    )]
+    num_comparisons: Statistic,
 }
 
 /// A closed interval of integers.
@@ -70,6 +80,19 @@ fn fits(r: Range, w: u32) -> Option<Range> {
 /// The range of the integer value `v` (interpreted as signed), when the analysis proves one
 /// tighter than its type's.
 fn range(ctx: &Context, v: Value, depth: usize) -> Option<Range> {
+    range_in(ctx, v, &FxHashMap::default(), depth)
+}
+
+/// [`range`], with the ranges of the values in `known` given.
+fn range_in(
+    ctx: &Context,
+    v: Value,
+    known: &FxHashMap<Value, Range>,
+    depth: usize,
+) -> Option<Range> {
+    if let Some(&r) = known.get(&v) {
+        return Some(r);
+    }
     let w = int_width(ctx, ctx.value_type(v)).filter(|&w| (1..=64).contains(&w))?;
     if let Some(c) = constant_int(ctx, v) {
         return Some((c as i128, c as i128));
@@ -78,7 +101,7 @@ fn range(ctx: &Context, v: Value, depth: usize) -> Option<Range> {
         return None;
     }
     let d = ctx.defining_op(v)?;
-    let arg = |i: usize| range(ctx, ctx.operand(d, i), depth + 1);
+    let arg = |i: usize| range_in(ctx, ctx.operand(d, i), known, depth + 1);
     let r = match ctx.op_name_str(d) {
         "arith.extui" => {
             let src = int_width(ctx, ctx.value_type(ctx.operand(d, 0)))?;
@@ -129,7 +152,7 @@ fn range(ctx: &Context, v: Value, depth: usize) -> Option<Range> {
             for &reg in ctx.regions(d) {
                 let blk = ctx.entry_block(reg)?;
                 let y = ctx.last_op(blk)?;
-                let r = range(ctx, *ctx.operand_vec(y).get(i)?, depth + 1)?;
+                let r = range_in(ctx, *ctx.operand_vec(y).get(i)?, known, depth + 1)?;
                 out = Some(out.map_or(r, |o: Range| (o.0.min(r.0), o.1.max(r.1))));
             }
             out?
@@ -324,6 +347,9 @@ impl PassRun for GpuNarrowBuffers {
                 group_width.insert(g, w);
             }
         }
+        // The extended loads of narrowed parameters and their stored ranges; the kernels.
+        let mut known: FxHashMap<Value, (Range, Value)> = FxHashMap::default();
+        let mut touched: Vec<OpId> = Vec::new();
         for (i, &n) in all.iter().enumerate() {
             let g = find(&mut parent, i);
             if group_bad.get(&g).copied().unwrap_or(false) {
@@ -345,16 +371,116 @@ impl PassRun for GpuNarrowBuffers {
                         self.num_buffers.add(1);
                     }
                 }
-                Node::Param(k, j) => narrow_param(ctx, k, j, narrow, signed),
+                Node::Param(k, j) => {
+                    narrow_param(ctx, k, j, narrow, signed, r, &mut known);
+                    if !touched.contains(&k) {
+                        touched.push(k);
+                    }
+                }
             }
+        }
+        for k in touched {
+            self.num_comparisons.add(narrow_comparisons(ctx, k, &known));
         }
         Ok(())
     }
 }
 
+/// The comparisons with a constant in kernel `k` of sums and differences of narrowed loads
+/// (`known`: each extension with the stored range and the narrow load) and constants, all
+/// of whose intermediate values fit a signed `i8`, are computed on the `i8` loads: Life's
+/// `t = 3`, `t = 4` of a sum of three counts, so that a vector holds four times as many.
+fn narrow_comparisons(ctx: &mut Context, k: OpId, known: &FxHashMap<Value, (Range, Value)>) -> u64 {
+    let ranges: FxHashMap<Value, Range> = known.iter().map(|(&e, &(r, _))| (e, r)).collect();
+    let i8_range = full(8);
+    // Whether `v` is a tree of addi/subi over known extensions of i8 loads and constants whose
+    // values all fit i8.
+    fn tree(
+        ctx: &Context,
+        v: Value,
+        known: &FxHashMap<Value, (Range, Value)>,
+        ranges: &FxHashMap<Value, Range>,
+        depth: usize,
+    ) -> bool {
+        if depth > 16 {
+            return false;
+        }
+        let Some(r) = range_in(ctx, v, ranges, 0) else {
+            return false;
+        };
+        if fits(r, 8).is_none() {
+            return false;
+        }
+        if let Some(&(_, load)) = known.get(&v) {
+            return int_width(ctx, ctx.value_type(load)) == Some(8);
+        }
+        if constant_int(ctx, v).is_some() {
+            return true;
+        }
+        let Some(d) = ctx.defining_op(v) else {
+            return false;
+        };
+        matches!(ctx.op_name_str(d), "arith.addi" | "arith.subi")
+            && (0..2).all(|i| tree(ctx, ctx.operand(d, i), known, ranges, depth + 1))
+    }
+    let cmps: Vec<OpId> = ctx
+        .walk_preorder(k)
+        .into_iter()
+        .filter(|&o| ctx.op_is(o, "arith.cmpi"))
+        .collect();
+    let mut count = 0;
+    for c in cmps {
+        let (a, b) = (ctx.operand(c, 0), ctx.operand(c, 1));
+        let Some(cv) =
+            constant_int(ctx, b).filter(|&x| (i8_range.0..=i8_range.1).contains(&(x as i128)))
+        else {
+            continue;
+        };
+        if constant_int(ctx, a).is_some() || !tree(ctx, a, known, &ranges, 0) {
+            continue;
+        }
+        let loc = ctx.op_loc(c);
+        let mut b8 = Builder::new(ctx, InsertPoint::Before(c), loc);
+        let i8t = b8.ctx.int_type(8);
+        fn build(
+            b: &mut Builder<'_>,
+            v: Value,
+            known: &FxHashMap<Value, (Range, Value)>,
+            i8t: Type,
+        ) -> Value {
+            if let Some(&(_, load)) = known.get(&v) {
+                return load;
+            }
+            if let Some(c) = constant_int(b.ctx, v) {
+                return tail_builtin::arith::build_constant_int(b, i8t, c);
+            }
+            let d = b.ctx.defining_op(v).expect("a tree op");
+            let name = b.ctx.op_name_str(d).to_string();
+            let (x, y) = (b.ctx.operand(d, 0), b.ctx.operand(d, 1));
+            let (x, y) = (build(b, x, known, i8t), build(b, y, known, i8t));
+            tail_builtin::arith::build_binary(b, &name, x, y)
+        }
+        let x = build(&mut b8, a, known, i8t);
+        let y = tail_builtin::arith::build_constant_int(&mut b8, i8t, cv);
+        ctx.set_operand(c, 0, x);
+        ctx.set_operand(c, 1, y);
+        count += 1;
+    }
+    count
+}
+
 /// Parameter `j` of kernel `k` becomes a memref of `narrow`: its loads extend (`extsi` when
-/// `signed`, else `extui`) to the old element type, its stores truncate.
-fn narrow_param(ctx: &mut Context, k: OpId, j: usize, narrow: Type, signed: bool) {
+/// `signed`, else `extui`) to the old element type, its stores truncate. Each extension is
+/// recorded in `known` with the stored range `stored` and the narrow load.
+fn narrow_param(
+    ctx: &mut Context,
+    k: OpId,
+    j: usize,
+    narrow: Type,
+    signed: bool,
+    stored: Range,
+    known: &mut FxHashMap<Value, (Range, Value)>,
+) {
     let Some(entry) = ctx.entry_block(ctx.region(k, 0)) else {
         return;
     };
@@ -374,6 +500,7 @@ fn narrow_param(ctx: &mut Context, k: OpId, j: usize, narrow: Type, signed: bool
                 let ext = if signed { "arith.extsi" } else { "arith.extui" };
                 let e = tail_builtin::arith::build_unary(&mut b, ext, r, wide);
                 let ed = ctx.defining_op(e).expect("extension");
+                known.insert(e, (stored, r));
                 for ru in ctx.use_vec(r) {
                     if ru.op != ed {
                         ctx.set_operand(ru.op, ru.index as usize, e);

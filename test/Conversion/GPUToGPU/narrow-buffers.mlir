@@ -39,10 +39,15 @@
 // CHECK-NEXT:      %{{.*}} = arith.extsi %[[B]] : i8 to i32
 // CHECK:           %[[D:.*]] = memref.load %[[W]][%{{.*}}] : memref<?xi16>
 // CHECK-NEXT:      %{{.*}} = arith.extui %[[D]] : i16 to i32
+// A comparison of a sum of narrowed loads (0 to 3 here) with a constant is computed in i8.
+// CHECK:           %[[ONE:.*]] = arith.constant 1 : i8
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[A]], %[[ONE]] : i8
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : i8
+// CHECK-NEXT:      arith.cmpi eq, %[[SUM]], %[[TWO]] : i8
 
-// out[i] = sums + 10·signed + 100·wide + 10⁶·loaded (wrapping at 32 bits); Σ out + Σ copied
-// over i < 300:
-// EXEC: [](104564289320)
+// out[i] = sums + 10·signed + 100·wide + 10⁶·loaded (wrapping at 32 bits) + [sums + 1 = 2];
+// Σ out + Σ copied over i < 300:
+// EXEC: [](104564289440)
 
 module attributes {gpu.container_module} {
   func.func @main() -> i64 {
@@ -156,7 +161,13 @@ module attributes {gpu.container_module} {
         %v1 = arith.addi %a, %s10 : i32
         %v2 = arith.addi %v1, %w100 : i32
         %v3 = arith.addi %v2, %lM : i32
-        memref.store %v3, %out[%g] : memref<?xi32>
+        %k2 = arith.constant 2 : i32
+        %k1 = arith.constant 1 : i32
+        %a1 = arith.addi %a, %k1 : i32
+        %both = arith.cmpi eq, %a1, %k2 : i32
+        %bi = arith.extui %both : i1 to i32
+        %v4 = arith.addi %v3, %bi : i32
+        memref.store %v4, %out[%g] : memref<?xi32>
       }
       gpu.return
     }
