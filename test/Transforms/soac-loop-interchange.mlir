@@ -8,10 +8,17 @@
 // Both rewrites on a program (Inputs/soac-loop-interchange-run.mlir): the sum of the two
 // planes after 5 steps of (a, b) ← (a/2, b + a) from a = 1…6, b = 0 (21/32 + 21·31/16), and
 // after 0 steps (the initial planes), the same before and after the pass.
+// Then the same stack of planes (2 × 3 × 2) carried after a scalar, the number of steps: the
+// stack is carried as two planes, but the loop stays (the scalar is not an array of the map),
+// and the whole result is the planes stacked again: 3 steps of (a, b) ← (a·b, b + 1) from
+// a = 0…5, b = 1, summed, plus 3.
 // RUNIR-LABEL: func.func @run
 // RUNIR-NOT:     soac.loop %{{.*}} -> (tensor
 // RUNIR:         soac.loop %{{.*}} -> (f64, f64)
-// EXEC: ([](41.34375),[](21.0))
+// RUNIR-LABEL: func.func @counted
+// RUNIR:         soac.loop %{{.*}} -> (f64, tensor<?x?xf64>, tensor<?x?xf64>)
+// RUNIR:         soac.concat
+// EXEC: ([](41.34375),[](21.0),[](117.0))
 
 // soac-loop-interchange: a soac.loop over arrays whose body is one map over the carried
 // arrays (and arrays from outside the loop) becomes that map, running the loop per element.
