@@ -138,6 +138,30 @@ pub fn float_kind(ctx: &Context, ty: Type) -> Option<tail_ir::FloatKind> {
     }
 }
 
+/// The memref type `ty` (ranked or unranked, layout and memory space kept) with element type
+/// `elem`; `None` when `ty` is no memref.
+pub fn memref_with_element(ctx: &mut Context, ty: Type, elem: Type) -> Option<Type> {
+    let kind = match ctx.type_kind(ty) {
+        TypeKind::MemRef {
+            shape,
+            layout,
+            memory_space,
+            ..
+        } => TypeKind::MemRef {
+            shape: shape.clone(),
+            elem,
+            layout: *layout,
+            memory_space: *memory_space,
+        },
+        TypeKind::UnrankedMemRef { memory_space, .. } => TypeKind::UnrankedMemRef {
+            elem,
+            memory_space: *memory_space,
+        },
+        _ => return None,
+    };
+    Some(ctx.intern_type(kind))
+}
+
 /// Whether `v` is defined outside of `op` (not by `op` itself or anything nested in it).
 pub fn is_defined_outside(ctx: &Context, v: Value, op: OpId) -> bool {
     match ctx.value_parent_block(v) {

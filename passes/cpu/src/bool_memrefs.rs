@@ -42,25 +42,7 @@ fn bool_memref(ctx: &Context, ty: Type) -> bool {
 fn widen(ctx: &mut Context, ty: Type) -> Type {
     if bool_memref(ctx, ty) {
         let i8t = ctx.int_type(8);
-        let kind = match ctx.type_kind(ty) {
-            TypeKind::MemRef {
-                shape,
-                layout,
-                memory_space,
-                ..
-            } => TypeKind::MemRef {
-                shape: shape.clone(),
-                elem: i8t,
-                layout: *layout,
-                memory_space: *memory_space,
-            },
-            TypeKind::UnrankedMemRef { memory_space, .. } => TypeKind::UnrankedMemRef {
-                elem: i8t,
-                memory_space: *memory_space,
-            },
-            _ => unreachable!("bool_memref holds only for memref types"),
-        };
-        return ctx.intern_type(kind);
+        return tail_builtin::util::memref_with_element(ctx, ty, i8t).unwrap_or(ty);
     }
     let (inputs, results) = match ctx.type_kind(ty) {
         TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),

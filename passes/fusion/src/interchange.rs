@@ -29,12 +29,15 @@
 //! innermost lambda uses values computed in the loop body (except the iteration number).
 
 use rustc_hash::FxHashMap;
+use tail_builtin::util::is_defined_outside;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
 use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, Value, DYNAMIC};
 use tail_soac::ops::parallel::{MapOp, YieldOp};
 use tail_soac::ops::seq::LoopOp;
 use tail_soac::ops::view::IndexOp;
 use tail_soac::types::array_parts;
+
+use crate::screma::defined_inside;
 
 /// Run sequential loops over arrays inside maps (unstacking planes of carried arrays first).
 #[pass(
@@ -409,11 +412,12 @@ impl SoacLoopInterchange {
         let pos: Vec<usize> = pos.into_iter().map(Option::unwrap).collect();
         if inputs
             .iter()
-            .any(|&v| !carried.contains(&v) && !outside(ctx, lp, v))
+            .any(|&v| !carried.contains(&v) && !is_defined_outside(ctx, v, lp))
         {
             return false;
         }
         let inner = innermost(ctx, m);
+        let inner_map = ctx.block_parent_op(inner).expect("a lambda's map");
         // The innermost lambda may use values from outside the loop and the iteration number.
         let inner_ops: Vec<OpId> = ctx
             .block_op_vec(inner)
@@ -422,7 +426,10 @@ impl SoacLoopInterchange {
             .collect();
         for o in inner_ops {
             for v in ctx.operand_vec(o) {
-                if !inside_block(ctx, v, inner) && v != args[0] && !outside(ctx, lp, v) {
+                if !defined_inside(ctx, v, inner_map)
+                    && v != args[0]
+                    && !is_defined_outside(ctx, v, lp)
+                {
                     return false;
                 }
             }
@@ -499,32 +506,6 @@ impl SoacLoopInterchange {
 
 fn ctx_operands(b: &Builder<'_>, op: OpId) -> Vec<Value> {
     b.ctx.operand_vec(op)
-}
-
-/// Whether `v` is defined outside op `lp`.
-fn outside(ctx: &Context, lp: OpId, v: Value) -> bool {
-    match ctx.defining_op(v) {
-        Some(d) => !ctx.is_ancestor(lp, d),
-        None => ctx
-            .value_parent_block(v)
-            .and_then(|b| ctx.block_parent_op(b))
-            .is_none_or(|o| o != lp && !ctx.is_ancestor(lp, o)),
-    }
-}
-
-/// Whether `v` is defined in block `blk` or in an op nested in it.
-fn inside_block(ctx: &Context, v: Value, blk: BlockId) -> bool {
-    let owner = ctx.block_parent_op(blk);
-    match ctx.defining_op(v) {
-        Some(d) => owner.is_some_and(|o| ctx.is_ancestor(o, d) && ctx.op_parent_op(d).is_some()),
-        None => ctx.value_parent_block(v).is_some_and(|b| {
-            b == blk
-                || ctx
-                    .block_parent_op(b)
-                    .zip(owner)
-                    .is_some_and(|(p, o)| ctx.is_ancestor(o, p))
-        }),
-    }
 }
 
 /// Erases the ops of `blk` whose results are unused and that have no effect (pure

@@ -201,16 +201,7 @@ impl PassRun for SoacRuntimeChecks {
                 }
                 let loc = ctx.op_loc(op);
                 let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
-                let idx = b.index_type();
-                let e0 = dim_at(&mut b, first, 0, idx);
-                let ek = dim_at(&mut b, x, 0, idx);
-                let i64t = b.int_type(64);
-                let i32t = b.int_type(32);
-                let kv = tail_builtin::arith::build_constant_int(&mut b, i64t, k as i64);
-                let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
-                let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
-                declare_check(&mut b, module, CHECK_EXTENTS);
-                CallOp::create(&mut b, CHECK_EXTENTS, &[e0, ek, kv, lv, cv], &[]);
+                extent_check(&mut b, module, ((first, 0), (x, 0)), k, (line, col));
                 self.num_checks.add(1);
             }
         }
@@ -228,13 +219,6 @@ impl SoacRuntimeChecks {
         let mut origin: rustc_hash::FxHashMap<Value, Extent> = Default::default();
         // (nested SOAC, extent of its input 0, extent of its input k, k).
         let mut pairs: Vec<(OpId, Extent, Extent, usize)> = Vec::new();
-        let outside = |ctx: &Context, v: Value| match ctx.defining_op(v) {
-            Some(d) => !ctx.is_ancestor(top, d),
-            None => ctx
-                .value_parent_block(v)
-                .and_then(|b| ctx.block_parent_op(b))
-                .is_none_or(|o| o != top && !ctx.is_ancestor(top, o)),
-        };
         for s in ctx.walk_preorder(top) {
             let Some((ins, blk)) = soac_lambda(ctx, s) else {
                 continue;
@@ -242,7 +226,7 @@ impl SoacRuntimeChecks {
             let exts: Vec<Option<Extent>> = ins
                 .iter()
                 .map(|&v| {
-                    if s == top || outside(ctx, v) {
+                    if s == top || tail_builtin::util::is_defined_outside(ctx, v, top) {
                         Some((v, 0))
                     } else {
                         origin.get(&v).copied()
@@ -271,20 +255,11 @@ impl SoacRuntimeChecks {
                 }
             }
         }
-        for (s, (x0, a0), (xk, ak), k) in pairs {
-            let (line, col) = line_col(ctx, s);
+        for (s, e0, ek, k) in pairs {
+            let at = line_col(ctx, s);
             let loc = ctx.op_loc(s);
             let mut b = Builder::new(ctx, InsertPoint::Before(top), loc);
-            let idx = b.index_type();
-            let e0 = dim_at(&mut b, x0, a0 as i64, idx);
-            let ek = dim_at(&mut b, xk, ak as i64, idx);
-            let i64t = b.int_type(64);
-            let i32t = b.int_type(32);
-            let kv = tail_builtin::arith::build_constant_int(&mut b, i64t, k as i64);
-            let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
-            let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
-            declare_check(&mut b, module, CHECK_EXTENTS);
-            CallOp::create(&mut b, CHECK_EXTENTS, &[e0, ek, kv, lv, cv], &[]);
+            extent_check(&mut b, module, (e0, ek), k, at);
             self.num_checks.add(1);
         }
     }
@@ -324,6 +299,27 @@ impl SoacRuntimeChecks {
             self.num_checks.add(1);
         }
     }
+}
+
+/// `func.call @tail_rt_check_extents(dim(x0, a0), dim(xk, ak), k, line, col)`: extent `a0`
+/// of `x0` against extent `ak` of `xk` (input `k` of the SOAC at `line:col`).
+fn extent_check(
+    b: &mut Builder<'_>,
+    module: OpId,
+    ((x0, a0), (xk, ak)): (Extent, Extent),
+    k: usize,
+    (line, col): (i64, i64),
+) {
+    let idx = b.index_type();
+    let e0 = dim_at(b, x0, a0 as i64, idx);
+    let ek = dim_at(b, xk, ak as i64, idx);
+    let i64t = b.int_type(64);
+    let i32t = b.int_type(32);
+    let kv = tail_builtin::arith::build_constant_int(b, i64t, k as i64);
+    let lv = tail_builtin::arith::build_constant_int(b, i32t, line);
+    let cv = tail_builtin::arith::build_constant_int(b, i32t, col);
+    declare_check(b, module, CHECK_EXTENTS);
+    CallOp::create(b, CHECK_EXTENTS, &[e0, ek, kv, lv, cv], &[]);
 }
 
 /// `soac.dim %x, axis`.

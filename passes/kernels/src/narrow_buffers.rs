@@ -175,25 +175,6 @@ fn narrow_for(r: Range, w: u32) -> Option<(u32, bool)> {
     })
 }
 
-/// The memref type `ty` with element type `elem`.
-fn with_elem(ctx: &mut Context, ty: Type, elem: Type) -> Option<Type> {
-    let kind = match ctx.type_kind(ty) {
-        TypeKind::MemRef {
-            shape,
-            layout,
-            memory_space,
-            ..
-        } => TypeKind::MemRef {
-            shape: shape.clone(),
-            elem,
-            layout: *layout,
-            memory_space: *memory_space,
-        },
-        _ => return None,
-    };
-    Some(ctx.intern_type(kind))
-}
-
 /// A node of the graph of buffers and kernel parameters that must share an element type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Node {
@@ -366,7 +347,7 @@ impl PassRun for GpuNarrowBuffers {
                 Node::Buffer(o) => {
                     let v = ctx.result(o, 0);
                     let t = ctx.value_type(v);
-                    if let Some(nt) = with_elem(ctx, t, narrow) {
+                    if let Some(nt) = tail_builtin::util::memref_with_element(ctx, t, narrow) {
                         ctx.set_value_type(v, nt);
                         self.num_buffers.add(1);
                     }
@@ -487,7 +468,7 @@ fn narrow_param(
     let p = ctx.block_args(entry)[j];
     let old = ctx.value_type(p);
     let wide = ctx.element_type_or_self(old);
-    let Some(nt) = with_elem(ctx, old, narrow) else {
+    let Some(nt) = tail_builtin::util::memref_with_element(ctx, old, narrow) else {
         return;
     };
     for u in ctx.use_vec(p) {
