@@ -13,6 +13,13 @@
 //!   `scf.parallel` over the blocks (`(%bx) = (0) to (gx)`, or x, y, z) whose body calls
 //!   `@k_cpu`: the blocks of a grid are independent, so a later step can hand them to a
 //!   thread pool; the reference interpreter runs them in order.
+//! * **Coarsening.** A kernel whose threads are independent and see only their grid-wide
+//!   index (see [`coarsening`]: no barrier, shuffle, workgroup memory or sequential loop, the
+//!   ids used only in `block_id · block_dim + thread_id`) runs 4096 / block threads per call,
+//!   consecutive blocks as one (`known_block_size` scaled, what follows the index guarded by
+//!   `index < grid_dim · block`); the launch makes ⌈grid / factor⌉ calls and passes the
+//!   launch's grid. The thread loops are longer (segments of a row, whole vectors of bytes)
+//!   and the per-call work (segment set-up, loop prologues) is paid less often.
 //! * `gpu.alloc` → `memref.alloc`, `gpu.dealloc` → `memref.dealloc`, `gpu.memcpy dst, src` →
 //!   `memref.copy src, dst`.
 //! * The `gpu.module`s and the module's `gpu.container_module` attribute are removed.
@@ -162,7 +169,15 @@ impl PassRun for ConvertGpuToCpu {
                 } else {
                     1
                 };
-                let kf = kernel::convert_kernel(ctx, k, &name, dims, InsertPoint::Before(g))?;
+                let coarsen = match coarsening(ctx, k) {
+                    Some((c, g_index)) if dims == 1 => {
+                        coarsen_kernel(ctx, k, c, g_index);
+                        c
+                    }
+                    _ => 1,
+                };
+                let mut kf = kernel::convert_kernel(ctx, k, &name, dims, InsertPoint::Before(g))?;
+                kf.coarsen = coarsen;
                 self.num_kernels.add(1);
                 self.num_thread_loops.add(kf.phases as u64);
                 fns.insert(key, kf);
@@ -288,7 +303,8 @@ impl ConvertGpuToCpu {
             l.block_size_z(b.ctx),
         ];
         let args: Vec<Value> = l.kernel_operands(b.ctx).to_vec();
-        if let Some(k) = kf.known_block {
+        if let Some(mut k) = kf.known_block {
+            k[0] /= kf.coarsen;
             let got: Vec<Option<i64>> = block.iter().map(|&v| const_int(b.ctx, v)).collect();
             if got.iter().zip(k).any(|(g, k)| *g != Some(k)) {
                 return Err(err(
@@ -313,8 +329,17 @@ impl ConvertGpuToCpu {
         let block: Vec<Value> = block[..d].iter().map(|&v| to_index(b, v)).collect();
         let z = tail_builtin::arith::build_constant_index(b, 0);
         let one = tail_builtin::arith::build_constant_index(b, 1);
+        // A coarsened kernel's call runs `coarsen` blocks: ⌈grid / coarsen⌉ calls, each told
+        // the launch's grid.
+        let mut calls = grid.clone();
+        if kf.coarsen > 1 {
+            let c = tail_builtin::arith::build_constant_index(b, kf.coarsen);
+            let c1 = tail_builtin::arith::build_constant_index(b, kf.coarsen - 1);
+            let up = tail_builtin::arith::build_binary(b, "arith.addi", grid[0], c1);
+            calls[0] = tail_builtin::arith::build_binary(b, "arith.divui", up, c);
+        }
         let (_, body) =
-            tail_builtin::scf::ParallelOp::create(b, &vec![z; d], &grid, &vec![one; d], &[]);
+            tail_builtin::scf::ParallelOp::create(b, &vec![z; d], &calls, &vec![one; d], &[]);
         let ivs = b.block_args(body).to_vec();
         let mut cargs = ivs;
         cargs.extend(&grid);
@@ -330,4 +355,176 @@ impl ConvertGpuToCpu {
         b.set_insertion_point(saved);
         Ok(())
     }
+}
+
+/// The threads one call of a coarsened kernel's function runs (see [`coarsening`]).
+const COARSE_THREADS: i64 = 4096;
+
+/// Whether kernel `k`'s threads are independent and see only their grid-wide index, so that
+/// one call of its CPU function may run several consecutive blocks as one: a one-dimensional
+/// `known_block_size` below [`COARSE_THREADS`] dividing it, no workgroup memory, barriers,
+/// shuffles or sequential loops (whose per-thread buffers would grow with the block), no
+/// y or z coordinate, the thread id, block id and block extent used only in one grid-wide
+/// index `block_id · block_dim + thread_id` (the block extent or its constant value) in the
+/// kernel's entry block, and only pure `arith` and id ops before it. Returns the number of
+/// blocks per call and that index's `arith.addi`.
+fn coarsening(ctx: &Context, k: OpId) -> Option<(i64, OpId)> {
+    let b = kernel::known_block_size(ctx, k)?;
+    if b[1] != 1 || b[2] != 1 || b[0] <= 0 || b[0] >= COARSE_THREADS || COARSE_THREADS % b[0] != 0 {
+        return None;
+    }
+    let nw = ctx
+        .attr(k, "workgroup_attributions")
+        .and_then(|a| ctx.attr_as_int(a))
+        .unwrap_or(0);
+    if nw != 0 || kernel::uses_yz(ctx, k) {
+        return None;
+    }
+    let entry = ctx.entry_block(ctx.region(k, 0))?;
+    let ops = ctx.walk_preorder(k);
+    let mut index: Option<OpId> = None;
+    for &o in ops.iter().skip(1) {
+        let name = ctx.op_name_str(o);
+        match name {
+            "scf.for" | "scf.while" | "gpu.barrier" | "gpu.shuffle" => return None,
+            "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" => {
+                // Used only by the grid-wide index.
+                for u in ctx.use_vec(ctx.result(o, 0)) {
+                    let add = if name == "gpu.thread_id" {
+                        u.op
+                    } else {
+                        let mul = u.op;
+                        if !ctx.op_is(mul, "arith.muli") || !ctx.has_one_use(ctx.result(mul, 0)) {
+                            return None;
+                        }
+                        ctx.use_vec(ctx.result(mul, 0))[0].op
+                    };
+                    if !grid_index_add(ctx, add, b[0]) || index.is_some_and(|i| i != add) {
+                        return None;
+                    }
+                    index = Some(add);
+                }
+            }
+            "gpu.return" | "gpu.grid_dim" => {}
+            _ if name.starts_with("gpu.") => return None,
+            _ => {}
+        }
+    }
+    let add = index?;
+    if ctx.op_parent_block(add) != Some(entry) {
+        return None;
+    }
+    // What comes before the index runs for the extra threads too: only pure ops.
+    let before_pure = ctx
+        .block_op_vec(entry)
+        .into_iter()
+        .take_while(|&o| o != add)
+        .all(|o| {
+            let n = ctx.op_name_str(o);
+            ctx.regions(o).is_empty()
+                && (n.starts_with("arith.")
+                    || matches!(
+                        n,
+                        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim"
+                    ))
+        });
+    before_pure.then_some((COARSE_THREADS / b[0], add))
+}
+
+/// Whether `add` is `arith.addi(arith.muli(block_id x, block_dim x | bs), thread_id x)` (either
+/// operand order).
+fn grid_index_add(ctx: &Context, add: OpId, bs: i64) -> bool {
+    if !ctx.op_is(add, "arith.addi") {
+        return false;
+    }
+    let is = |v: Value, name: &str| ctx.defining_op(v).is_some_and(|d| ctx.op_is(d, name));
+    let (a, c) = (ctx.operand(add, 0), ctx.operand(add, 1));
+    let (mul, tid) = if is(c, "gpu.thread_id") {
+        (a, c)
+    } else {
+        (c, a)
+    };
+    if !is(tid, "gpu.thread_id") {
+        return false;
+    }
+    let Some(m) = ctx.defining_op(mul).filter(|&m| ctx.op_is(m, "arith.muli")) else {
+        return false;
+    };
+    let (x, y) = (ctx.operand(m, 0), ctx.operand(m, 1));
+    let extent = |v: Value| is(v, "gpu.block_dim") || const_int(ctx, v) == Some(bs);
+    (is(x, "gpu.block_id") && extent(y)) || (is(y, "gpu.block_id") && extent(x))
+}
+
+/// Makes one call of kernel `k` (see [`coarsening`]) run `c` consecutive blocks as one: its
+/// `known_block_size` becomes `c` times larger (the grid-wide index `g` counts on across the
+/// blocks; a constant block extent in it is scaled too), and what follows `g` runs only for
+/// `g < grid_dim · block`, the threads of the launch (the caller passes the launch's grid and
+/// makes ⌈grid / c⌉ calls).
+fn coarsen_kernel(ctx: &mut Context, k: OpId, c: i64, add: OpId) {
+    let b = kernel::known_block_size(ctx, k).expect("checked")[0];
+    let attr = ctx.attr(k, "known_block_size").expect("checked");
+    let wide = match ctx.attr_kind(attr) {
+        AttrKind::DenseArray { elem, .. } => ctx.int_width(*elem) == Some(64),
+        _ => return,
+    };
+    let scaled = if wide {
+        ctx.dense_i64_array_attr(vec![b * c, 1, 1])
+    } else {
+        ctx.dense_i32_array_attr(vec![b * c, 1, 1])
+    };
+    ctx.set_attr(k, "known_block_size", scaled);
+    // A constant block extent in the index.
+    let mul = [ctx.operand(add, 0), ctx.operand(add, 1)]
+        .into_iter()
+        .filter_map(|v| ctx.defining_op(v))
+        .find(|&d| ctx.op_is(d, "arith.muli"))
+        .expect("checked");
+    for i in 0..2 {
+        let v = ctx.operand(mul, i);
+        if const_int(ctx, v) == Some(b) {
+            let mut bl = Builder::before(ctx, mul);
+            let nc = tail_builtin::arith::build_constant_index(&mut bl, b * c);
+            ctx.set_operand(mul, i, nc);
+        }
+    }
+    // The guard.
+    let entry = ctx.op_parent_block(add).expect("in the entry block");
+    let ops = ctx.block_op_vec(entry);
+    let at = ops.iter().position(|&o| o == add).expect("in the block");
+    let (rest, term) = (&ops[at + 1..ops.len() - 1], ops[ops.len() - 1]);
+    let g = ctx.result(add, 0);
+    let mut bl = Builder::before(ctx, term);
+    let mut st = bl.state("gpu.grid_dim");
+    let dim_attr = bl
+        .ctx
+        .attr(ctx_block_dim_or_id(bl.ctx, add), "dimension")
+        .expect("a dimension");
+    st.add_attr(bl.ctx, "dimension", dim_attr);
+    st.result_types = vec![bl.index_type()];
+    let gd = bl.insert(st);
+    let gd = bl.result(gd, 0);
+    let bc = tail_builtin::arith::build_constant_index(&mut bl, b);
+    let lim = tail_builtin::arith::build_binary(&mut bl, "arith.muli", gd, bc);
+    let ok =
+        tail_builtin::arith::build_cmpi(&mut bl, tail_builtin::arith::CmpIPredicate::Ult, g, lim);
+    let (_, then, _) = tail_builtin::scf::IfOp::create(&mut bl, ok, &[], false);
+    let yield_op = bl.ctx.last_op(then).expect("scf.yield");
+    for &o in rest {
+        ctx.move_op(o, InsertPoint::Before(yield_op));
+    }
+}
+
+/// The `gpu.block_id` op feeding the grid-wide index `add` (its `dimension` attribute is
+/// the one a new `gpu.grid_dim x` copies).
+fn ctx_block_dim_or_id(ctx: &Context, add: OpId) -> OpId {
+    let mul = [ctx.operand(add, 0), ctx.operand(add, 1)]
+        .into_iter()
+        .filter_map(|v| ctx.defining_op(v))
+        .find(|&d| ctx.op_is(d, "arith.muli"))
+        .expect("checked");
+    [ctx.operand(mul, 0), ctx.operand(mul, 1)]
+        .into_iter()
+        .filter_map(|v| ctx.defining_op(v))
+        .find(|&d| ctx.op_is(d, "gpu.block_id"))
+        .expect("checked")
 }

@@ -82,6 +82,9 @@ pub struct KernelFn {
     pub known_block: Option<[i64; 3]>,
     /// Thread loops (phases) created.
     pub phases: usize,
+    /// Consecutive blocks of the launch that one call runs (see
+    /// [`coarsen`](crate::gpu_to_cpu)); 1 for most kernels.
+    pub coarsen: i64,
 }
 
 /// The axis (0, 1, 2) of an id op's `dimension` attribute.
@@ -434,7 +437,8 @@ pub fn convert_kernel(
     for lp in std::mem::take(&mut l.loops) {
         crate::thread_loops::single_iteration(l.ctx, lp);
         narrow(l.ctx, lp);
-        crate::thread_loops::narrow_global(l.ctx, lp);
+        // A coarsened kernel's guard of the launch's threads, then the kernel's own bound.
+        while crate::thread_loops::narrow_global(l.ctx, lp) {}
         for lp in crate::thread_loops::interchange(l.ctx, lp) {
             crate::thread_loops::reduce_divisions(l.ctx, lp);
         }
@@ -454,6 +458,7 @@ pub fn convert_kernel(
         dims,
         known_block: known,
         phases: l.next_phase,
+        coarsen: 1,
     })
 }
 

@@ -8,11 +8,13 @@
 // threads run in segments within one row, in which the row is constant and the column is the
 // segment's first column plus the distance to its first thread (a loop LLVM vectorizes). A
 // segment ends at the end of the row or of the block; then the column wraps to 0 and the row
-// counts up. Only the block's first index is divided.
+// counts up. Only the block's first index is divided. (The kernel is coarsened: one call runs
+// 16 blocks of 256 threads, bounded by the launch's threads, then by n.)
 // CHECK-LABEL: func.func @coords_cpu
 // CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xi64>, %[[N:.*]]: index, %[[W:.*]]: index)
 // CHECK:         %[[BD:.*]] = arith.muli %[[B]]
-// CHECK:         %[[END:.*]] = arith.minui %{{.*}} : index
+// CHECK:         %[[LAUNCHED:.*]] = arith.minui %{{.*}} : index
+// CHECK:         %[[END:.*]] = arith.minui %{{.*}}, %[[LAUNCHED]] : index
 // CHECK:         %[[W1:.*]] = arith.maxui %[[W]], %{{.*}} : index
 // CHECK:         %[[Q0:.*]] = arith.divui %[[BD]], %[[W1]] : index
 // CHECK:         %[[R0:.*]] = arith.remui %[[BD]], %[[W1]] : index

@@ -4,31 +4,41 @@
 // RUN: tailc run --after=convert-gpu-to-cpu,canonicalize,cse %s | FileCheck %s --check-prefix=EXEC
 
 // A map kernel (no barrier) runs one block as one thread loop over the linear thread id,
-// with the block-uniform part (block id × block size) computed once before it. The kernel's
-// known_block_size bounds the loop's trip count, and the bounds check of the grid-wide index
-// (`id < n`) narrows the loop to the threads with work (min(n − block start, block size)). On the host, device buffers are host buffers
-// and the launch is a parallel loop over the blocks calling the block function.
+// with the block-uniform part (block id × block size) computed once before it. Its threads
+// are independent and see only their grid-wide index, so one call runs 16 consecutive
+// blocks of 256 threads as one of 4096 (the host makes ⌈4 / 16⌉ calls and passes the
+// launch's grid, 4 blocks); the loop's trip count is bounded by the launch's threads
+// (grid × 256 − block start) and then by the bounds check of the grid-wide index (`id < n`:
+// min(n − block start, …)). On the host, device buffers are host buffers and the launch is
+// a parallel loop calling the block function.
 // CHECK:       module {
 // CHECK-LABEL:   func.func @main() -> f64 {
+// CHECK:           %[[GRID:.*]] = arith.constant 4 : index
 // CHECK:           %[[H:[0-9]+]] = memref.alloc(%[[N:[0-9]+]]) : memref<?xf64>
 // CHECK:           %[[OUT:[0-9]+]] = memref.alloc(%[[N]]) : memref<?xf64>
 // CHECK-NEXT:      %[[IN:[0-9]+]] = memref.alloc(%[[N]]) : memref<?xf64>
 // CHECK-NEXT:      memref.copy %[[H]], %[[IN]] : memref<?xf64> to memref<?xf64>
-// CHECK:           scf.parallel (%[[BX:.*]]) = (%{{.*}}) to (%[[GX:.*]]) step (%{{.*}}) {
-// CHECK-NEXT:        func.call @scale_cpu(%[[BX]], %[[GX]], %[[OUT]], %[[N]], %[[IN]]) : (index, index, memref<?xf64>, index, memref<?xf64>) -> ()
+// CHECK:           %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT:      %[[C15:.*]] = arith.constant 15 : index
+// CHECK-NEXT:      %[[UP:.*]] = arith.addi %[[GRID]], %[[C15]] : index
+// CHECK-NEXT:      %[[CALLS:.*]] = arith.divui %[[UP]], %[[C16]] : index
+// CHECK-NEXT:      scf.parallel (%[[BX:.*]]) = (%{{.*}}) to (%[[CALLS]]) step (%{{.*}}) {
+// CHECK-NEXT:        func.call @scale_cpu(%[[BX]], %[[GRID]], %[[OUT]], %[[N]], %[[IN]]) : (index, index, memref<?xf64>, index, memref<?xf64>) -> ()
 // CHECK-NEXT:        scf.reduce
 // CHECK-NEXT:      }
 // CHECK:           memref.copy %[[OUT]], %{{.*}} : memref<?xf64> to memref<?xf64>
 // CHECK-DAG:       memref.dealloc %[[OUT]] : memref<?xf64>
 // CHECK-DAG:       memref.dealloc %[[IN]] : memref<?xf64>
 // CHECK-LABEL:   func.func @scale_cpu
-// CHECK-SAME:      (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>, %[[KN:.*]]: index, %[[X:.*]]: memref<?xf64>) {
-// CHECK:           %[[BS:.*]] = arith.constant 256 : index
+// CHECK-SAME:      (%[[B:.*]]: index, %[[GX:.*]]: index, %[[O:.*]]: memref<?xf64>, %[[KN:.*]]: index, %[[X:.*]]: memref<?xf64>) {
+// CHECK:           %[[BS:.*]] = arith.constant 4096 : index
 // CHECK:           %[[BD:.*]] = arith.muli %[[B]], %[[BS]] : index
+// CHECK:           %[[THREADS:.*]] = arith.muli %[[GX]], %{{.*}} : index
+// CHECK:           %[[LAUNCHED:.*]] = arith.minui %{{.*}}, %{{.*}} : index
 // CHECK:           %[[LEFT:.*]] = arith.subi %[[KN]], %[[BD]] : index
 // CHECK:           %[[SOME:.*]] = arith.cmpi ult, %[[BD]], %[[KN]] : index
 // CHECK:           %[[L:.*]] = arith.select %[[SOME]], %[[LEFT]], %{{.*}} : index
-// CHECK:           %[[END:.*]] = arith.minui %[[L]], %{{.*}} : index
+// CHECK:           %[[END:.*]] = arith.minui %[[L]], %[[LAUNCHED]] : index
 // CHECK:           scf.for %[[T:.*]] = %{{.*}} to %[[END]] step %{{.*}} {
 // CHECK-NEXT:        %[[G:.*]] = arith.addi %[[BD]], %[[T]] : index
 // CHECK-NEXT:        %[[V:.*]] = memref.load %[[X]][%[[G]]] : memref<?xf64>
