@@ -287,7 +287,11 @@ impl SoacLoopInterchange {
                 None => b.ctx.value_type(planes[0]),
             }
         };
-        let mut inits: Vec<Value> = ctx_operands(&b, lp)[1..].to_vec();
+        // The yielded planes become carried values of the planes' type.
+        if planes.iter().any(|&q| b.ctx.value_type(q) != plane_ty) {
+            return None;
+        }
+        let mut inits: Vec<Value> = b.ctx.operand_vec(lp)[1..].to_vec();
         inits.remove(j);
         let n_other = inits.len();
         for c in 0..k {
@@ -502,10 +506,6 @@ impl SoacLoopInterchange {
         self.num_interchanged.add(1);
         true
     }
-}
-
-fn ctx_operands(b: &Builder<'_>, op: OpId) -> Vec<Value> {
-    b.ctx.operand_vec(op)
 }
 
 /// Erases the ops of `blk` whose results are unused and that have no effect (pure
