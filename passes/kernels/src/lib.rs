@@ -12,9 +12,10 @@
 //! `func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
 //! Named pipeline `tail-to-gpu`:
 //! `tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse`.
-//! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse` (for
-//! `hpar` written by hand or by the FCL frontend: the first canonicalization folds the sizes
-//! of shared-memory arrays to constants).
+//! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse,
+//! gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse` (for `hpar` written by hand or by the
+//! FCL frontend: the first canonicalization folds the sizes of shared-memory arrays to
+//! constants).
 //! See `docs/KERNELS.md` for the mapping.
 #![deny(missing_docs)]
 
@@ -50,8 +51,8 @@ tail_ir::pass_pipeline! {
 
 tail_ir::pass_pipeline! {
     argument: "hpar-to-gpu",
-    summary: "From hpar (FCL) to gpu kernels: canonicalize, convert-hpar-to-gpu, canonicalize, CSE",
-    pipeline: "canonicalize,convert-hpar-to-gpu,canonicalize,cse",
+    summary: "From hpar (FCL) to gpu kernels: canonicalize, convert-hpar-to-gpu, gpu-launch-facts, gpu-narrow-buffers, canonicalize, CSE",
+    pipeline: "canonicalize,convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse",
 }
 
 /// Forces this crate (and its pass registrations) to be linked into a binary; call it once

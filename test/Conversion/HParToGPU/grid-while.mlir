@@ -2,7 +2,7 @@
 // RUN: tailc run --target=interp --after=hpar-to-gpu %s --input iota:10 | FileCheck %s --check-prefix=VAL
 // RUN: tailc run --target=interp --after=hpar-to-gpu,convert-gpu-to-cpu %s --input iota:10 | FileCheck %s --check-prefix=VAL
 // RUN: tailc run --target=cpu %s --input iota:10 | FileCheck %s --check-prefix=VAL
-// RUN: tail-opt %s --pass-pipeline='builtin.module(hpar-to-gpu)' | FileCheck %s
+// RUN: tail-opt %s --pass-pipeline='builtin.module(canonicalize,convert-hpar-to-gpu,canonicalize,cse)' | FileCheck %s
 
 // A grid-level while whose condition reads an element of the current array: the elements are
 // doubled while the last one is below 1000 (0, 1, …, 9: seven times), and the program returns
