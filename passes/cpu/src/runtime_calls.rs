@@ -198,6 +198,7 @@ impl PassRun for ConvertTailIoToRt {
             self.convert(ctx, module, op, &mut complex)?;
         }
         fold_casts(ctx, module);
+        free_printed_copies(ctx, module);
         // Whatever still has a tail type or is a tail op has no runtime form.
         for o in ctx.walk_preorder(module) {
             let name = ctx.op_name_str(o);
@@ -291,6 +292,58 @@ fn bench_loop(ctx: &mut Context, op: OpId) -> PassResult {
     ctx.replace_all_uses_with(old, r);
     ctx.erase_op(op);
     Ok(())
+}
+
+/// Frees the host copies made only to be printed: a `memref.alloc` whose uses are one copy
+/// into it (`memref.copy` or `gpu.memcpy`, the copy of a device array to the host) and
+/// `memref.cast`s used only by `tail_rt_print_memref_*` calls, all in its block, is
+/// deallocated after the last of those calls.
+fn free_printed_copies(ctx: &mut Context, module: OpId) {
+    let allocs: Vec<OpId> = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .filter(|&o| ctx.op_is(o, "memref.alloc"))
+        .collect();
+    for a in allocs {
+        let m = ctx.result(a, 0);
+        let blk = ctx.op_parent_block(a);
+        let mut copies = 0;
+        let mut last_print: Option<OpId> = None;
+        let mut ok = true;
+        for u in ctx.use_vec(m) {
+            let name = ctx.op_name_str(u.op);
+            let copy_dst =
+                (name == "memref.copy" && u.index == 1) || (name == "gpu.memcpy" && u.index == 0);
+            if copy_dst && ctx.op_parent_block(u.op) == blk {
+                copies += 1;
+                continue;
+            }
+            if name != "memref.cast" || ctx.op_parent_block(u.op) != blk {
+                ok = false;
+                break;
+            }
+            for cu in ctx.use_vec(ctx.result(u.op, 0)) {
+                let printer = CallOp::from_op(ctx, cu.op)
+                    .and_then(|c| c.callee_name(ctx))
+                    .is_some_and(|n| n.starts_with("tail_rt_print_memref_"));
+                if !printer || ctx.op_parent_block(cu.op) != blk {
+                    ok = false;
+                    break;
+                }
+                if last_print.is_none_or(|l| ctx.is_before_in_block(l, cu.op)) {
+                    last_print = Some(cu.op);
+                }
+            }
+        }
+        let Some(last) = last_print.filter(|_| ok && copies == 1) else {
+            continue;
+        };
+        let loc = ctx.op_loc(last);
+        let mut b = Builder::new(ctx, InsertPoint::After(last), loc);
+        let mut st = b.state("memref.dealloc");
+        st.operands = vec![m];
+        b.insert(st);
+    }
 }
 
 fn is_tail_type(ctx: &Context, ty: Type) -> bool {
