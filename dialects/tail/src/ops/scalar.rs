@@ -342,7 +342,26 @@ convert_ops! { F64 -> ComplexF64, "double → complex", "f64 -> complex<f64>":
 
 convert_ops! { I32 -> F64, "int → double", "i32 -> f64":
     I2DOp "i2d" "Int to double." [fold];
-    RollOp "roll" "A random double in `[0, n)` (`0` gives `[0, 1)`), APL's `?`.";
+}
+
+/// A random double in `[0, n)` (`0` gives `[0, 1)`), APL's `?`: the next number of the
+/// program's one random sequence, so it writes that state (`MemWrite`): two rolls are never
+/// one, a roll is not moved across another or dropped when its value is unused, and a map
+/// holding one is not recomputed.
+///
+/// Type scheme: `int → double`.
+///
+/// ```mlir
+/// %r = tail.roll %a : i32 -> f64
+/// ```
+#[op(dialect = TailDialect, name = "roll", traits(MemWrite),
+     format = "$operand attr-dict `:` type($operand) `->` type($result)")]
+pub struct RollOp {
+    /// The operand.
+    #[operand]
+    operand: I32,
+    #[result]
+    result: F64,
 }
 
 convert_ops! { I1 -> I32, "bool → int", "i1 -> i32":
