@@ -474,11 +474,7 @@ fn coarsen_kernel(ctx: &mut Context, k: OpId, c: i64, add: OpId) {
     };
     ctx.set_attr(k, "known_block_size", scaled);
     // A constant block extent in the index.
-    let mul = [ctx.operand(add, 0), ctx.operand(add, 1)]
-        .into_iter()
-        .filter_map(|v| ctx.defining_op(v))
-        .find(|&d| ctx.op_is(d, "arith.muli"))
-        .expect("checked");
+    let mul = index_mul(ctx, add);
     for i in 0..2 {
         let v = ctx.operand(mul, i);
         if const_int(ctx, v) == Some(b) {
@@ -495,10 +491,12 @@ fn coarsen_kernel(ctx: &mut Context, k: OpId, c: i64, add: OpId) {
     let g = ctx.result(add, 0);
     let mut bl = Builder::before(ctx, term);
     let mut st = bl.state("gpu.grid_dim");
-    let dim_attr = bl
-        .ctx
-        .attr(ctx_block_dim_or_id(bl.ctx, add), "dimension")
-        .expect("a dimension");
+    let block_id = [bl.ctx.operand(mul, 0), bl.ctx.operand(mul, 1)]
+        .into_iter()
+        .filter_map(|v| bl.ctx.defining_op(v))
+        .find(|&d| bl.ctx.op_is(d, "gpu.block_id"))
+        .expect("checked by grid_index_add");
+    let dim_attr = bl.ctx.attr(block_id, "dimension").expect("a dimension");
     st.add_attr(bl.ctx, "dimension", dim_attr);
     st.result_types = vec![bl.index_type()];
     let gd = bl.insert(st);
@@ -514,17 +512,12 @@ fn coarsen_kernel(ctx: &mut Context, k: OpId, c: i64, add: OpId) {
     }
 }
 
-/// The `gpu.block_id` op feeding the grid-wide index `add` (its `dimension` attribute is
-/// the one a new `gpu.grid_dim x` copies).
-fn ctx_block_dim_or_id(ctx: &Context, add: OpId) -> OpId {
-    let mul = [ctx.operand(add, 0), ctx.operand(add, 1)]
+/// The `arith.muli` (block id × block extent) of the grid-wide index `add` (see
+/// [`grid_index_add`]).
+fn index_mul(ctx: &Context, add: OpId) -> OpId {
+    [ctx.operand(add, 0), ctx.operand(add, 1)]
         .into_iter()
         .filter_map(|v| ctx.defining_op(v))
         .find(|&d| ctx.op_is(d, "arith.muli"))
-        .expect("checked");
-    [ctx.operand(mul, 0), ctx.operand(mul, 1)]
-        .into_iter()
-        .filter_map(|v| ctx.defining_op(v))
-        .find(|&d| ctx.op_is(d, "gpu.block_id"))
-        .expect("checked")
+        .expect("checked by grid_index_add")
 }

@@ -299,13 +299,7 @@ impl SoacLoopInterchange {
             let p = IndexOp::build(&mut b, init, &[ci], plane_ty);
             inits.push(b.ctx.result(p.op(), 0));
         }
-        let types: Vec<Type> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
-        let new = LoopOp::build(&mut b, count, &inits, types.clone());
-        let region = ctx.regions(new.op())[0];
-        let mut arg_types = vec![ctx.index_type()];
-        arg_types.extend(types);
-        let nb = ctx.append_new_block(region, &arg_types);
-        let nargs = ctx.block_args(nb).to_vec();
+        let (new, nb, nargs) = build_loop(&mut b, count, &inits);
         // Move the body over.
         for o in ctx.block_op_vec(body) {
             ctx.move_op(o, InsertPoint::BlockEnd(nb));
@@ -332,7 +326,7 @@ impl SoacLoopInterchange {
         let mut other = 0;
         for (i, &old) in olds.iter().enumerate() {
             if i != j {
-                ctx.replace_all_uses_with(old, ctx.result(new.op(), other));
+                ctx.replace_all_uses_with(old, ctx.result(new, other));
                 other += 1;
                 continue;
             }
@@ -343,7 +337,7 @@ impl SoacLoopInterchange {
                     .filter(|&c| (0..k).contains(&c));
                 if let Some(c) = c {
                     let v = ctx.result(u.op, 0);
-                    let nv = ctx.result(new.op(), n_other + c as usize);
+                    let nv = ctx.result(new, n_other + c as usize);
                     if ctx.value_type(v) == ctx.value_type(nv) {
                         ctx.replace_all_uses_with(v, nv);
                         ctx.erase_op(u.op);
@@ -352,15 +346,15 @@ impl SoacLoopInterchange {
             }
             if ctx.has_uses(old) {
                 // Stack the planes again: reshape (concat of the flattened planes).
-                let mut b = Builder::new(ctx, InsertPoint::After(new.op()), loc);
-                let stacked = restack(&mut b, new.op(), n_other, k as usize, init, old);
+                let mut b = Builder::new(ctx, InsertPoint::After(new), loc);
+                let stacked = restack(&mut b, new, n_other, k as usize, init, old);
                 ctx.replace_all_uses_with(old, stacked);
             }
         }
         clean_body(ctx, nb);
         ctx.erase_op(lp);
         self.num_unstacked.add(1);
-        Some(new.op())
+        Some(new)
     }
 
     /// Rewrite 2 on `lp`; whether done.
@@ -460,14 +454,8 @@ impl SoacLoopInterchange {
             &mut |ctx, blk, eargs| {
                 // The loop over one element.
                 let elem_inits: Vec<Value> = pos.iter().map(|&p| eargs[p]).collect();
-                let tys: Vec<Type> = elem_inits.iter().map(|&v| ctx.value_type(v)).collect();
                 let mut b = Builder::new(ctx, InsertPoint::BlockEnd(blk), loc);
-                let l = LoopOp::build(&mut b, count, &elem_inits, tys.clone());
-                let region = ctx.regions(l.op())[0];
-                let mut at = vec![ctx.index_type()];
-                at.extend(tys);
-                let lb = ctx.append_new_block(region, &at);
-                let largs = ctx.block_args(lb).to_vec();
+                let (l, lb, largs) = build_loop(&mut b, count, &elem_inits);
                 let mut map: FxHashMap<Value, Value> = FxHashMap::default();
                 map.insert(args[0], largs[0]);
                 let old_args = ctx.block_args(inner).to_vec();
@@ -495,7 +483,7 @@ impl SoacLoopInterchange {
                     &mut Builder::new(ctx, InsertPoint::BlockEnd(lb), loc),
                     &next,
                 );
-                ctx.results(l.op()).to_vec()
+                ctx.results(l).to_vec()
             },
         );
         let olds = ctx.results(lp).to_vec();
@@ -508,27 +496,14 @@ impl SoacLoopInterchange {
     }
 }
 
-/// Erases the ops of `blk` whose results are unused and that have no effect (pure
-/// arithmetic, shapes, views), until none is left.
+/// Erases the trivially dead ops of `blk` (results unused, no effect but reads), until none
+/// is left: the shape computations of a stack the rewrite no longer builds.
 fn clean_body(ctx: &mut Context, blk: BlockId) {
-    fn pure(ctx: &Context, o: OpId) -> bool {
-        let name = ctx.op_name_str(o);
-        match name {
-            "soac.dim" | "soac.index" | "soac.reshape" | "soac.concat" | "soac.map"
-            | "scf.yield" | "soac.yield" => true,
-            "scf.if" => ctx
-                .walk_preorder(o)
-                .into_iter()
-                .skip(1)
-                .all(|x| pure(ctx, x)),
-            _ => name.starts_with("arith."),
-        }
-    }
     loop {
         let dead: Vec<OpId> = ctx
             .block_op_vec(blk)
             .into_iter()
-            .filter(|&o| pure(ctx, o) && ctx.num_results(o) > 0 && ctx.op_results_unused(o))
+            .filter(|&o| tail_ir::greedy::is_op_trivially_dead(ctx, o))
             .collect();
         if dead.is_empty() {
             return;
@@ -537,6 +512,19 @@ fn clean_body(ctx: &mut Context, blk: BlockId) {
             ctx.erase_op(o);
         }
     }
+}
+
+/// A `soac.loop` over `count` carrying `inits`, built at `b`, with its body block (arguments:
+/// the iteration number, then the carried values) and that block's arguments.
+fn build_loop(b: &mut Builder<'_>, count: Value, inits: &[Value]) -> (OpId, BlockId, Vec<Value>) {
+    let types: Vec<Type> = inits.iter().map(|&v| b.ctx.value_type(v)).collect();
+    let l = LoopOp::build(b, count, inits, types.clone());
+    let region = b.ctx.regions(l.op())[0];
+    let mut arg_types = vec![b.ctx.index_type()];
+    arg_types.extend(types);
+    let blk = b.ctx.append_new_block(region, &arg_types);
+    let args = b.ctx.block_args(blk).to_vec();
+    (l.op(), blk, args)
 }
 
 /// The planes (results `first..first+k` of `lp`) stacked into an array of `like`'s type with

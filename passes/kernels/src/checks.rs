@@ -81,16 +81,6 @@ fn line_col(ctx: &Context, op: OpId) -> (i64, i64) {
     }
 }
 
-/// The outer extent of an array type when static.
-fn static_outer(ctx: &Context, ty: Type) -> Option<i64> {
-    match ctx.type_kind(ty) {
-        TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => {
-            shape.first().copied().filter(|&d| d != DYNAMIC)
-        }
-        _ => None,
-    }
-}
-
 /// The array whose extent `v`'s outer extent is: through the maps that produced it (a map's
 /// results have its first input's extent).
 fn extent_source(ctx: &Context, mut v: Value) -> Value {
@@ -189,10 +179,10 @@ impl PassRun for SoacRuntimeChecks {
             }
             let (line, col) = line_col(ctx, op);
             let first = inputs[0];
-            let first_static = static_outer(ctx, ctx.value_type(first));
+            let first_static = static_extent(ctx, first, 0);
             let first_src = extent_source(ctx, first);
             for (k, &x) in inputs.iter().enumerate().skip(1) {
-                let xs = static_outer(ctx, ctx.value_type(x));
+                let xs = static_extent(ctx, x, 0);
                 if xs.is_some() && xs == first_static {
                     continue;
                 }
