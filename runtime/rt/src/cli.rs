@@ -270,6 +270,7 @@ pub unsafe extern "C" fn tail_rt_main(
         let t0 = tail_rt_now_ms();
         // SAFETY: the compiled program's entry function.
         unsafe { program() };
+        crate::cuda::finish();
         let t1 = tail_rt_now_ms();
         if tail_rt_timing() != 0 {
             tail_rt_report_time(t1 - t0);

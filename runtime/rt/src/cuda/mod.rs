@@ -52,6 +52,8 @@ struct FreedOn {
 
 struct Gpu {
     ctx: CUcontext,
+    /// The program's stream: every `mgpuStreamCreate` returns it (see `mgpuStreamCreate`).
+    stream: CUstream,
     /// Kernel names by function handle.
     kernels: HashMap<usize, String>,
     /// Function handles by module and name (`mgpuModuleGetFunction` runs before every
@@ -158,8 +160,21 @@ impl Gpu {
                     "cannot create a context on CUDA device {ordinal} (cuDevicePrimaryCtxRetain)"
                 )
             })?;
+            cu(sys::cuCtxSetCurrent(ctx), || {
+                "cuCtxSetCurrent failed".into()
+            })?;
+            CURRENT.with(|c| c.set(ctx as usize));
+            let mut stream: CUstream = std::ptr::null_mut();
+            cu(
+                sys::cuStreamCreate(
+                    &mut stream,
+                    sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32,
+                ),
+                || "cuStreamCreate failed".into(),
+            )?;
             Ok(Gpu {
                 ctx,
+                stream,
                 kernels: HashMap::new(),
                 functions: HashMap::new(),
                 cache: BlockCache::default(),
@@ -212,6 +227,14 @@ impl Gpu {
             Some(k) => format!(" (last kernel launched: '{k}')"),
             None => String::new(),
         }
+    }
+
+    /// Waits for the work queued on `stream`; a failure names the last kernel launched.
+    fn wait(&self, stream: CUstream, who: &str) -> Result<(), String> {
+        // SAFETY: a live stream of this context (or null, the default stream).
+        cu(unsafe { sys::cuStreamSynchronize(stream) }, || {
+            format!("{who}: GPU work failed{}", self.after_kernel())
+        })
     }
 
     /// Reads the times of the pending timed launches into `kernel_ms`.
@@ -443,7 +466,14 @@ pub unsafe extern "C" fn mgpuModuleUnload(module: *mut c_void) {
                 }
             }
             // SAFETY: a module of `mgpuModuleLoad`.
-            cu(unsafe { sys::cuModuleUnload(module.cast()) }, || {
+            let r = unsafe { sys::cuModuleUnload(module.cast()) };
+            // The unloads run among the exit handlers (the module's destructor); the driver's
+            // own exit handler may have run first and released every module with the
+            // context.
+            if r == CUresult::CUDA_ERROR_DEINITIALIZED {
+                return Ok(());
+            }
+            cu(r, || {
                 format!(
                     "mgpuModuleUnload: cuModuleUnload failed{}",
                     g.after_kernel()
@@ -583,26 +613,18 @@ pub unsafe extern "C" fn mgpuLaunchKernel(
     })
 }
 
-/// `void *mgpuStreamCreate(void)`: a new non-blocking stream.
+/// `void *mgpuStreamCreate(void)`: the program's stream, one non-blocking stream created
+/// with the context. `gpu-async-region` starts a stream for each region of host code (a
+/// function's body, each iteration of a loop) and waits for it at the region's end; with one
+/// in-order stream for all of them, the kernels of one loop iteration queue behind those of
+/// the last without the host waiting in between (see `mgpuStreamSynchronize`).
 #[no_mangle]
 pub extern "C" fn mgpuStreamCreate() -> *mut c_void {
-    entry("mgpuStreamCreate", || {
-        with_gpu(|_| {
-            let mut s: CUstream = std::ptr::null_mut();
-            // SAFETY: valid out-pointer.
-            cu(
-                unsafe {
-                    sys::cuStreamCreate(&mut s, sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32)
-                },
-                || "mgpuStreamCreate: cuStreamCreate failed".into(),
-            )?;
-            Ok(s.cast())
-        })
-    })
+    entry("mgpuStreamCreate", || with_gpu(|g| Ok(g.stream.cast())))
 }
 
-/// `void mgpuStreamDestroy(void *stream)`: destroys a stream of `mgpuStreamCreate` (work
-/// queued on it still completes).
+/// `void mgpuStreamDestroy(void *stream)`: nothing for the program's stream (it lives until
+/// the program ends); destroys any other stream (work queued on it still completes).
 ///
 /// # Safety
 /// `stream` comes from `mgpuStreamCreate`.
@@ -610,6 +632,9 @@ pub extern "C" fn mgpuStreamCreate() -> *mut c_void {
 pub unsafe extern "C" fn mgpuStreamDestroy(stream: *mut c_void) {
     entry("mgpuStreamDestroy", || {
         with_gpu(|g| {
+            if stream == g.stream.cast() {
+                return Ok(());
+            }
             // SAFETY: the caller's stream.
             cu(unsafe { sys::cuStreamDestroy_v2(stream.cast()) }, || {
                 format!(
@@ -625,16 +650,22 @@ pub unsafe extern "C" fn mgpuStreamDestroy(stream: *mut c_void) {
 /// the default stream). A kernel that failed while running (an illegal address, a trap) is
 /// reported here, naming the last kernel launched.
 ///
+/// On the program's stream the wait is left to the points where the host reads what the
+/// device wrote, unless managed memory (which the host reads directly) is live: a copy to or
+/// from host memory waits for its stream (`mgpuMemcpy`), and so does the end of each run of
+/// the program (`finish`). Those are the only ways the host sees device memory, so a region's
+/// wait before the next region's work is queued on the same in-order stream gains nothing.
+///
 /// # Safety
 /// `stream` is null or a live stream.
 #[no_mangle]
 pub unsafe extern "C" fn mgpuStreamSynchronize(stream: *mut c_void) {
     entry("mgpuStreamSynchronize", || {
         with_gpu(|g| {
-            // SAFETY: the caller's stream.
-            cu(unsafe { sys::cuStreamSynchronize(stream.cast()) }, || {
-                format!("mgpuStreamSynchronize: GPU work failed{}", g.after_kernel())
-            })
+            if stream == g.stream.cast() && g.managed.is_empty() {
+                return Ok(());
+            }
+            g.wait(stream.cast(), "mgpuStreamSynchronize")
         })
     })
 }
@@ -813,8 +844,41 @@ pub unsafe extern "C" fn mgpuMemcpy(
                         g.after_kernel()
                     )
                 },
-            )
+            )?;
+            // The host reads what it copied, or frees or overwrites what it copied from, as
+            // soon as this returns: a copy to or from host memory is waited for.
+            if is_host_memory(dst as u64) || is_host_memory(src as u64) {
+                g.wait(stream.cast(), "mgpuMemcpy")?;
+            }
+            Ok(())
         })
+    })
+}
+
+/// Whether `ptr` is host memory: not device memory or managed memory of the driver (pageable
+/// host memory is unknown to the driver; registered host memory is of type host).
+fn is_host_memory(ptr: u64) -> bool {
+    let mut kind: u32 = 0;
+    // SAFETY: a valid out-pointer of the attribute's type (an unsigned int).
+    let r = unsafe {
+        sys::cuPointerGetAttribute(
+            (&mut kind as *mut u32).cast(),
+            sys::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+            ptr,
+        )
+    };
+    r != CUresult::CUDA_SUCCESS || kind == sys::CUmemorytype::CU_MEMORYTYPE_HOST as u32
+}
+
+/// Waits for the GPU work of the program's run (nothing when the program made no GPU call):
+/// the end of each run of `tail_rt_main`, so that a run's time includes its kernels and a
+/// kernel that failed is reported before the program ends.
+pub fn finish() {
+    entry("tail_rt_main", || {
+        if GPU.lock().map(|g| g.is_none()).unwrap_or(true) {
+            return Ok(());
+        }
+        with_gpu(|g| g.wait(g.stream, "the end of the program"))
     })
 }
 
