@@ -48,6 +48,7 @@ C_DIR = os.path.join(HERE, "peers", "c")
 CUPY_DIR = os.path.join(HERE, "peers", "cupy")
 JAX_DIR = os.path.join(HERE, "peers", "jax")
 RESULTS = os.path.join(HERE, "RESULTS.md")
+LARGE_DIR = os.path.join(HERE, "apl-large")
 
 PROGRAMS = ["integral", "signal", "life", "easter", "blackscholes", "sobol_pi", "hotspot",
             "mandelbrot1", "mandelbrot2"]
@@ -64,6 +65,17 @@ REL_TOL = 1e-9
 MIN_BYTES = {
     "hotspot": 360 * 3 * 512 * 512 * 8,
     "life": 100 * 2 * 1200 * 1200 * 1,
+}
+
+# The memory-bound programs of test/bench/apl-large/ (GPU only) and the least traffic of their
+# kernels (bytes): the map's vector (2^26 doubles) written once, read and written by each of
+# its 20 steps and read by the sum; a Life generation reads and writes the 8192 × 8192 board
+# once; a HotSpot step reads the temperatures and the power and writes the temperatures
+# (4096 × 4096 doubles). The kernels that make the initial arrays are not counted.
+LARGE = {
+    "map": (1 + 20 * 2 + 1) * 8 * 2**26,
+    "life": 20 * 2 * 8192 * 8192,
+    "hotspot": 20 * 3 * 8 * 4096 * 4096,
 }
 
 TIME_RE = re.compile(
@@ -411,6 +423,44 @@ class Harness:
         log("  " + json.dumps({k: v for k, v in r.items() if not k.endswith("_out")}))
         return r
 
+    def gpu_large(self, name):
+        """A memory-bound program of apl-large/ on the GPU: its kernel time against the least
+        traffic of its kernels (LARGE), checked against the CPU backend's output (recorded by
+        --build-only, or run here)."""
+        a = self.a
+        r = {"name": name}
+        log("== %s (GPU, large)" % name)
+        src = os.path.join(LARGE_DIR, name + ".apl")
+        ref = self.manifest.get("ref_out:large-" + name)
+        if ref is None and not a.prebuilt:
+            cexe, err = self.tailc_build(src, os.path.join(self.work, "large-%s-cpu" % name),
+                                         "cpu", runs=1)
+            if cexe:
+                rc, out, _, _ = run_cmd([cexe], timeout=a.timeout)
+                ref = out if rc == 0 else None
+        exe, t = self.tailc_build(src, os.path.join(self.work, "large-%s-cuda" % name), "cuda",
+                                  runs=1)
+        if exe is None:
+            self.fail("large " + name, "cuda: " + (t or "no prebuilt executable"))
+            return r
+        try:
+            out, ts = self.time_exe(exe, what="large %s (cuda)" % name)
+        except RuntimeError as e:
+            self.fail("large " + name, str(e))
+            return r
+        r["cuda_total"] = median([x[0] for x in ts])
+        ks = [x[1] for x in ts if x[1] is not None]
+        r["cuda_kernels"] = median(ks) if ks else None
+        r["launches"] = ts[-1][2]
+        if ref is not None:
+            kind, d = compare(out, ref, a.gpu_tol)
+            r["agree"] = agreement(kind, d)
+            if kind == "differ":
+                self.fail("large " + name, "the CUDA executable prints %r, the CPU backend %r "
+                          "(%s)" % (out, ref, difference(d)))
+        log("  " + json.dumps(r))
+        return r
+
     def bandwidth(self):
         rc, out, err, _ = run_cmd([self.a.python, os.path.join(CUPY_DIR, "copy_bandwidth.py"),
                                    "--runs", str(max(self.a.runs, 5))], timeout=self.a.timeout)
@@ -508,7 +558,7 @@ def cpu_section(a, rows, env, failures):
     return "\n".join(lines) + "\n"
 
 
-def gpu_section(a, rows, env, bw, failures, notes):
+def gpu_section(a, rows, env, bw, failures, notes, large=()):
     lines = [GPU_HEADING, "",
              "Written by `python3 test/bench/run.py --gpu` (see test/bench/README.md).", "",
              "- Date: %s" % env["date"],
@@ -549,6 +599,23 @@ def gpu_section(a, rows, env, bw, failures, notes):
     lines += ["", "Ratios above 1 mean tail is faster. The effective bandwidth counts the least "
               "traffic of the stencil programs (each step reads and writes its state once) over "
               "the kernel time."]
+    if large:
+        lines += ["", "Memory-bound kernels at large sizes (`test/bench/apl-large/`, far beyond "
+                  "the L2 cache): the least traffic of each program's kernels (bytes) over its "
+                  "kernel time, against the copy bandwidth; results checked against the CPU "
+                  "backend's.", "",
+                  "| program | least traffic (GB) | tail total (ms) | tail kernels (ms) | "
+                  "launches | effective GB/s | % of copy | agree |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for r in large:
+            ker = r.get("cuda_kernels")
+            gbs = LARGE[r["name"]] / (ker * 1e-3) / 1e9 if ker else None
+            lines.append("| `%s` | %.2f | %s | %s | %s | %s | %s | %s |" % (
+                r["name"], LARGE[r["name"]] / 1e9, fmt_ms(r.get("cuda_total")), fmt_ms(ker),
+                "—" if r.get("launches") is None else str(r["launches"]),
+                "—" if gbs is None else "%.1f" % gbs,
+                "—" if gbs is None or not bw else "%.0f %%" % (100 * gbs / bw),
+                r.get("agree", "—")))
     if notes:
         lines += ["", "Notes on the peers:", ""] + ["- " + n.replace("\n", " ") for n in notes]
     if failures:
@@ -613,6 +680,8 @@ def main():
                     help="use the executables of a --build-only run in --work-dir instead of "
                     "calling tailc (on a machine without the compiler)")
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per command")
+    ap.add_argument("--no-large", action="store_true",
+                    help="with --gpu: skip the memory-bound programs of apl-large/")
     ap.add_argument("--results", default=RESULTS, help="the Markdown file to update")
     ap.add_argument("--no-write", action="store_true", help="do not update the results file")
     a = ap.parse_args()
@@ -665,6 +734,22 @@ def main():
                         h.manifest["ref_out:" + p] = out
                     else:
                         h.fail(p, "C reference: " + first_line(err))
+            if a.gpu and not a.no_large:
+                for p in LARGE:
+                    src = os.path.join(LARGE_DIR, p + ".apl")
+                    for target in ("cuda", "cpu"):
+                        exe, t = h.tailc_build(src, os.path.join(a.work_dir, "large-%s-%s" %
+                                                                 (p, target)), target, runs=1)
+                        log("large %s --target=%s: %s" % (p, target,
+                                                         t if exe is None else "%.2f s" % t))
+                        if exe is None:
+                            h.fail("large " + p, t)
+                        elif target == "cpu":
+                            rc, out, err, _ = run_cmd([exe], timeout=a.timeout)
+                            if rc == 0:
+                                h.manifest["ref_out:large-" + p] = out
+                            else:
+                                h.fail("large " + p, "CPU backend: " + first_line(err))
             with open(h.manifest_path, "w") as f:
                 json.dump(dict(h.manifest, tailc=version_of([a.tailc, "--version"])), f,
                           indent=1)
@@ -703,9 +788,11 @@ def main():
                         rc, out, _, _ = run_cmd([cexe], timeout=a.timeout)
                         ref = out if rc == 0 else None
                 rows.append(h.gpu_program(p, ref))
+            large = [] if a.no_large else [h.gpu_large(p) for p in LARGE]
             if not a.no_write:
                 write_section(a.results, GPU_HEADING,
-                              gpu_section(a, rows, env, bw, h.failures[cpu_fail:], h.notes))
+                              gpu_section(a, rows, env, bw, h.failures[cpu_fail:], h.notes,
+                                          large))
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)

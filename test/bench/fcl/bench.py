@@ -80,8 +80,15 @@ def tool(tools, name):
     return p
 
 
-def compile_fcl(tools, path, entry, chip, workdir):
-    """The gpu-level MLIR text of FCL program `path` (entry `entry`) and the path of its PTX."""
+def compile_fcl(tools, path, entry, chip, workdir, prebuilt=None):
+    """The gpu-level MLIR text of FCL program `path` (entry `entry`) and the path of its PTX.
+    With `prebuilt`, the files a `--build-only` run wrote there."""
+    if prebuilt:
+        base = os.path.join(prebuilt, os.path.basename(path))
+        if not os.path.exists(base + ".ptx"):
+            raise SystemExit(f"error: {base}.ptx not found (make it with --build-only {prebuilt})")
+        with open(base + ".gpu.mlir") as f:
+            return f.read(), base + ".ptx"
     hpar = subprocess.run(
         [tool(tools, "tail-translate"), "--fcl-to-hpar", path, "--entry", entry],
         check=True, capture_output=True, text=True,
@@ -374,6 +381,11 @@ def main():
                     help="directory of tail-translate and tail-opt (default: $TAIL_TOOLS_DIR or target/release)")
     ap.add_argument("--runs", type=int, default=20, help="timed runs per measurement (median; at least 5)")
     ap.add_argument("--dry-run", action="store_true", help="no GPU: print the launches (no kernel runs)")
+    ap.add_argument("--build-only", metavar="DIR",
+                    help="only compile the programs (gpu level and PTX for --chip) into DIR, for --prebuilt")
+    ap.add_argument("--prebuilt", metavar="DIR",
+                    help="use the files of a --build-only run in DIR (a GPU machine without tail's tools)")
+    ap.add_argument("--chip", default="sm_90", help="the PTX target of --build-only (default sm_90)")
     args = ap.parse_args()
     if args.runs < 5:
         raise SystemExit("error: --runs must be at least 5")
@@ -381,6 +393,13 @@ def main():
     for n in names:
         if n not in BENCHES:
             raise SystemExit(f"error: unknown benchmark {n} (known: {', '.join(BENCHES)})")
+    if args.build_only:
+        os.makedirs(args.build_only, exist_ok=True)
+        for n in names:
+            fcl, entry = BENCHES[n][:2]
+            compile_fcl(args.tools, os.path.join(HERE, fcl), entry, args.chip, args.build_only)
+            print(f"{n}: {os.path.join(args.build_only, fcl)}.ptx ({args.chip})")
+        return 0
     dry = args.dry_run
     if not dry and cp is None:
         raise SystemExit("error: CuPy is not installed (pip install cupy-cuda12x); --dry-run needs no GPU")
@@ -390,12 +409,14 @@ def main():
         if int(cc) < 80:
             raise SystemExit(f"error: tail's PTX targets sm_80 or sm_90; this GPU is sm_{cc}")
         chip = "sm_90" if int(cc) >= 90 else "sm_80"
+        if args.prebuilt and chip != "sm_90":
+            raise SystemExit(f"error: the prebuilt PTX targets sm_90; this GPU is sm_{cc}")
     rows = []
     with tempfile.TemporaryDirectory() as work:
         for n in names:
             fcl, entry, peer_name, fcl_args, th_fcl, th_peer, th_peer_name = BENCHES[n]
             peer = __import__(peer_name)
-            gpu, ptx = compile_fcl(args.tools, os.path.join(HERE, fcl), entry, chip, work)
+            gpu, ptx = compile_fcl(args.tools, os.path.join(HERE, fcl), entry, chip, work, args.prebuilt)
             pnames, ptypes, body = host_function(gpu, entry)
             if dry:
                 ins = peer.inputs(np, peer.SIZE)
