@@ -6,7 +6,7 @@
 //! (the hybrid pull arrays of Dybdal's thesis, §3.4), and the index arithmetic ends up inside
 //! the kernel that reads it.
 
-use tail_ir::{Builder, InsertPoint, Type, Value};
+use tail_ir::{Builder, Context, InsertPoint, Type, Value};
 
 use crate::util::*;
 
@@ -193,6 +193,40 @@ fn rotated_position(b: &mut Builder<'_>, i: Value, o: Value, n: Value) -> Value 
     build_select(b, above, down, s)
 }
 
+/// Whether two lists of extents are equal: the same values or equal constants.
+pub fn same_extents(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
+    let c = |v| tail_builtin::util::constant_int(ctx, v);
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(&x, &y)| x == y || c(x).is_some_and(|k| c(y) == Some(k)))
+}
+
+/// Whether two lists of extents have the same product, as far as can be seen from their
+/// factors (`arith.muli` operands, constants multiplied out): a cyclic reshape between them
+/// repeats nothing.
+pub fn same_count(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
+    fn factors(ctx: &Context, v: Value, konst: &mut i64, vals: &mut Vec<Value>) {
+        if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
+            *konst = konst.saturating_mul(c);
+        } else if let Some(d) = ctx.defining_op(v).filter(|&d| ctx.op_is(d, "arith.muli")) {
+            factors(ctx, ctx.operand(d, 0), konst, vals);
+            factors(ctx, ctx.operand(d, 1), konst, vals);
+        } else {
+            vals.push(v);
+        }
+    }
+    let product = |ext: &[Value]| {
+        let (mut k, mut vs) = (1i64, Vec::new());
+        for &e in ext {
+            factors(ctx, e, &mut k, &mut vs);
+        }
+        vs.sort();
+        (k, vs)
+    };
+    product(a) == product(b)
+}
+
 /// `flat mod n` for a position of a cyclic reshape of a source of `n` elements: `flat` itself
 /// below `n` (every position when the reshape repeats nothing, which is often the case when
 /// the counts are equal but not known to be), the remainder only past it, so the division
@@ -236,6 +270,18 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
         }
         Arr::Repl { row, .. } => read(b, row, &idx[1..], elem),
         Arr::Reshape { src, ext, cyclic } => {
+            if *cyclic {
+                // Trailing axes whose extents multiply to the source's count (an inner
+                // product's repeated operand: `(m×n×k)⍴A` of an `n×k` A): their row-major
+                // position is the source's, the leading axes only repeat it.
+                if let Some(p) = (1..ext.len()).find(|&p| same_count(b.ctx, src.ext(), &ext[p..])) {
+                    if same_extents(b.ctx, src.ext(), &ext[p..]) {
+                        return read(b, src, &idx[p..], elem);
+                    }
+                    let flat = linearize(b, &idx[p..], &ext[p..]);
+                    return read_flat(b, src, flat, elem);
+                }
+            }
             let mut flat = linearize(b, idx, ext);
             if *cyclic {
                 let n = count(b, src.ext());

@@ -15,7 +15,7 @@
 //! - every value stored through those parameters lies in a range that an interval analysis
 //!   proves: constants, `extui`/`extsi` of narrower integers, `addi`/`subi`/`muli` (exact in
 //!   the operation's width), `select`, `minsi`/`maxsi`, `remui`/`andi` by a non-negative
-//!   constant, `scf.if` results.
+//!   constant, `remsi` by a constant, `scf.if` results.
 //!
 //! A comparison with a constant of a sum or difference of `i8` loads of narrowed buffers and
 //! constants whose values all fit a signed `i8` (by the stored ranges) is computed on the
@@ -139,6 +139,13 @@ fn range_in(
         "arith.remui" => {
             let c = constant_int(ctx, ctx.operand(d, 1)).filter(|&c| c > 0)?;
             (0, c as i128 - 1)
+        }
+        // A signed remainder takes the dividend's sign: `x rem c` lies in `(-|c|, |c|)`
+        // (APL's `c|x` is this remainder adjusted into `[0, c)` by a `select`).
+        "arith.remsi" => {
+            let c = constant_int(ctx, ctx.operand(d, 1)).filter(|&c| c != 0 && c != i64::MIN)?;
+            let m = c.unsigned_abs() as i128 - 1;
+            (-m, m)
         }
         "arith.andi" => {
             let c = constant_int(ctx, ctx.operand(d, 1))

@@ -172,40 +172,6 @@ fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     tail_ir::op_error(ctx, op, format!("{msg}"))
 }
 
-/// Whether two lists of extents are equal: the same values or equal constants.
-fn same_extents(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
-    let c = |v| tail_builtin::util::constant_int(ctx, v);
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .all(|(&x, &y)| x == y || c(x).is_some_and(|k| c(y) == Some(k)))
-}
-
-/// Whether two lists of extents have the same product, as far as can be seen from their
-/// factors (`arith.muli` operands, constants multiplied out): a cyclic reshape between them
-/// repeats nothing.
-fn same_count(ctx: &Context, a: &[Value], b: &[Value]) -> bool {
-    fn factors(ctx: &Context, v: Value, konst: &mut i64, vals: &mut Vec<Value>) {
-        if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
-            *konst = konst.saturating_mul(c);
-        } else if let Some(d) = ctx.defining_op(v).filter(|&d| ctx.op_is(d, "arith.muli")) {
-            factors(ctx, ctx.operand(d, 0), konst, vals);
-            factors(ctx, ctx.operand(d, 1), konst, vals);
-        } else {
-            vals.push(v);
-        }
-    }
-    let product = |ext: &[Value]| {
-        let (mut k, mut vs) = (1i64, Vec::new());
-        for &e in ext {
-            factors(ctx, e, &mut k, &mut vs);
-        }
-        vs.sort();
-        (k, vs)
-    };
-    product(a) == product(b)
-}
-
 fn tensor_parts(ctx: &Context, ty: Type) -> Option<(Vec<i64>, Type)> {
     match ctx.type_kind(ty) {
         TypeKind::RankedTensor { shape, elem } => Some((shape.clone(), *elem)),
@@ -580,11 +546,12 @@ impl Cx {
                 let r = b.result(op, 0);
                 let src = self.arr(b.ctx, op, operands[0])?;
                 let ext = Self::result_ext(b, r, &operands[1..]);
-                let cyclic = b.attr(op, "cyclic").is_some() && !same_count(b.ctx, src.ext(), &ext);
+                let cyclic =
+                    b.attr(op, "cyclic").is_some() && !arr::same_count(b.ctx, src.ext(), &ext);
                 let a = match src {
                     Arr::Scalar { v, .. } => Arr::Scalar { v, ext },
                     // The same extents: the source itself.
-                    src if !cyclic && same_extents(b.ctx, src.ext(), &ext) => src,
+                    src if !cyclic && arr::same_extents(b.ctx, src.ext(), &ext) => src,
                     src => Arr::Reshape {
                         src: Box::new(src),
                         ext,

@@ -2,7 +2,7 @@
 // RUN: tail-opt %s --split-input-file --pass-pipeline='builtin.module(soac-to-gpu)' | FileCheck %s --check-prefix=GPU
 
 // Views, generated arrays, free arrays, deeper map nests and array-valued scf.if as kernel inputs.
-// GPU-COUNT-6: gpu.func
+// GPU-COUNT-8: gpu.func
 // GPU-NOT: gpu.func
 
 // A free array read by a lambda (`soac.index` with one index per axis) is read in the kernel.
@@ -181,4 +181,63 @@ func.func @cyclic(%x: tensor<?xf64>, %r: index, %c: index) -> tensor<?x?xf64> {
     soac.yield %q : tensor<?xf64>
   }
   return %y : tensor<?x?xf64>
+}
+
+// -----
+
+// A cyclic reshape whose trailing extents multiply to its source's count repeats the source
+// whole along its leading axes (an inner product's operand: `(m×4×3)⍴A` of a 4×3 A): the
+// trailing indices are the source's own, with no remainder by the source's count (12).
+// CHECK-LABEL: func.func @cyclic_repeat
+// CHECK-SAME:    (%[[A:.*]]: memref<4x3xf64>, %{{.*}}: index)
+// CHECK:         hpar.generate
+// CHECK-NEXT:    ^bb0(%[[F:.*]]: index):
+// CHECK-NEXT:      %[[K:.*]] = arith.remui %[[F]], %[[C3:.*]] : index
+// CHECK-NEXT:      %[[Q:.*]] = arith.divui %[[F]], %[[C3]] : index
+// CHECK-NEXT:      %[[J:.*]] = arith.remui %[[Q]], %[[C4:.*]] : index
+// CHECK-NOT:       arith.remui
+// CHECK:           memref.load %[[A]][%[[J]], %[[K]]] : memref<4x3xf64>
+func.func @cyclic_repeat(%a: tensor<4x3xf64>, %m: index) -> tensor<?x4x3xf64> {
+  %r = soac.reshape %a to(%m) cyclic : tensor<4x3xf64> -> tensor<?x4x3xf64>
+  %y = soac.map %r : tensor<?x4x3xf64> -> tensor<?x4x3xf64> {
+  ^bb0(%p: tensor<4x3xf64>):
+    %q = soac.map %p : tensor<4x3xf64> -> tensor<4x3xf64> {
+    ^bb1(%row: tensor<3xf64>):
+      %s = soac.map %row : tensor<3xf64> -> tensor<3xf64> {
+      ^bb2(%v: f64):
+        %w = arith.addf %v, %v : f64
+        soac.yield %w : f64
+      }
+      soac.yield %s : tensor<3xf64>
+    }
+    soac.yield %q : tensor<4x3xf64>
+  }
+  return %y : tensor<?x4x3xf64>
+}
+
+// -----
+
+// The same for extents known only as values: `(m×n×k)⍴A` of an A reshaped to n×k.
+// CHECK-LABEL: func.func @cyclic_repeat_dynamic
+// CHECK:         hpar.generate
+// CHECK-NOT:       arith.cmpi ult
+// CHECK-NOT:       scf.if
+// CHECK:           memref.load
+func.func @cyclic_repeat_dynamic(%x: tensor<?xf64>, %m: index, %n: index, %k: index) -> tensor<?x?x?xf64> {
+  %a = soac.reshape %x to(%n, %k) : tensor<?xf64> -> tensor<?x?xf64>
+  %r = soac.reshape %a to(%m, %n, %k) cyclic : tensor<?x?xf64> -> tensor<?x?x?xf64>
+  %y = soac.map %r : tensor<?x?x?xf64> -> tensor<?x?x?xf64> {
+  ^bb0(%p: tensor<?x?xf64>):
+    %q = soac.map %p : tensor<?x?xf64> -> tensor<?x?xf64> {
+    ^bb1(%row: tensor<?xf64>):
+      %s = soac.map %row : tensor<?xf64> -> tensor<?xf64> {
+      ^bb2(%v: f64):
+        %w = arith.addf %v, %v : f64
+        soac.yield %w : f64
+      }
+      soac.yield %s : tensor<?xf64>
+    }
+    soac.yield %q : tensor<?x?xf64>
+  }
+  return %y : tensor<?x?x?xf64>
 }

@@ -120,3 +120,24 @@ func.func @dim_through_map_nest(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %v: te
   %d1 = soac.dim %m#1, 1 : tensor<?x?xf64>
   return %d0, %d1 : index, index
 }
+
+// -----
+
+// The extent of a concatenation along its axis is the sum of the inputs' static extents
+// (Sobol's direction numbers, thirty one-element pieces, give a constant 30 and the check of
+// an empty reshape source folds away); across the axis it is the first input's extent.
+// CHECK-LABEL: func.func @dim_concat
+// CHECK-SAME:  (%[[A:.*]]: tensor<2x?xf64>, %[[B:.*]]: tensor<3x?xf64>, %[[C:.*]]: tensor<?x4xf64>)
+// CHECK-DAG:   %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG:   %[[D1:.*]] = soac.dim %[[A]], 1 : tensor<2x?xf64>
+// CHECK-DAG:   %[[CAT2:.*]] = soac.concat %[[A]], %[[C]] along 0
+// CHECK-DAG:   %[[D2:.*]] = soac.dim %[[CAT2]], 0
+// CHECK:       return %[[C5]], %[[D1]], %[[D2]]
+func.func @dim_concat(%a: tensor<2x?xf64>, %b: tensor<3x?xf64>, %c: tensor<?x4xf64>) -> (index, index, index) {
+  %cat1 = soac.concat %a, %b along 0 : tensor<2x?xf64>, tensor<3x?xf64> -> tensor<?x?xf64>
+  %0 = soac.dim %cat1, 0 : tensor<?x?xf64>
+  %1 = soac.dim %cat1, 1 : tensor<?x?xf64>
+  %cat2 = soac.concat %a, %c along 0 : tensor<2x?xf64>, tensor<?x4xf64> -> tensor<?x?xf64>
+  %2 = soac.dim %cat2, 0 : tensor<?x?xf64>
+  return %0, %1, %2 : index, index, index
+}

@@ -162,6 +162,24 @@ impl DimOp {
                 let x = ctx.operand(def, 0);
                 in_place(ctx, x, d)
             }
+            // Along the joined axis, the sum of the inputs' static extents; across it, the
+            // first input's extent.
+            "soac.concat" => {
+                let ins = ctx.operand_vec(def);
+                if d as i64 != crate::ops::create::ConcatOp::from_op(ctx, def)?.axis(ctx) {
+                    return in_place(ctx, ins[0], d);
+                }
+                let mut total = 0i64;
+                for x in ins {
+                    let e = *array_parts(ctx, ctx.value_type(x))?.0.get(d)?;
+                    if e == DYNAMIC {
+                        return None;
+                    }
+                    total += e;
+                }
+                let idx = ctx.index_type();
+                Some(smallvec![FoldResult::Attr(ctx.int_attr(idx, total))])
+            }
             "soac.map" | "soac.scan" | "soac.scanomap" if d == 0 => {
                 let x = ctx.operand(def, 0);
                 in_place(ctx, x, 0)
