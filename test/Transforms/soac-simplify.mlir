@@ -214,3 +214,77 @@ func.func @unreverse_comm(%xs: tensor<16xf64>) -> (f64, f64, f64) {
   }
   return %a, %b, %c : f64, f64, f64
 }
+
+// -----
+
+// A rotation of a cheap elementwise map nest is the map of the rotated inputs (Life's
+// vertical sums read at a horizontal offset): the map is computed again at the rotated
+// positions, and the rotation of a rotation is one rotation by the summed offsets.
+// CHECK-LABEL: func.func @rotate_through_map
+// CHECK-SAME:    (%[[B:.*]]: tensor<?x?xi1>, %[[K:.*]]: index)
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[UP:.*]] = soac.rotate %[[B]][%[[C1]], %[[K]]] : tensor<?x?xi1>
+// CHECK-DAG:     %[[SIDE:.*]] = soac.rotate %[[B]][%[[C0]], %[[K]]] : tensor<?x?xi1>
+// CHECK:         %[[M:.*]] = soac.map %[[UP]], %[[SIDE]]
+// CHECK:           soac.map
+// CHECK:             arith.extui
+// CHECK:             arith.addi
+// CHECK-NOT:     soac.rotate
+// CHECK:         return %[[M]]
+func.func @rotate_through_map(%b: tensor<?x?xi1>, %k: index) -> tensor<?x?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %up = soac.rotate %b[%c1, %c0] : tensor<?x?xi1>
+  %s = soac.map %up, %b : tensor<?x?xi1>, tensor<?x?xi1> -> tensor<?x?xi32> {
+  ^bb0(%ru: tensor<?xi1>, %rb: tensor<?xi1>):
+    %t = soac.map %ru, %rb : tensor<?xi1>, tensor<?xi1> -> tensor<?xi32> {
+    ^bb1(%u: i1, %v: i1):
+      %x = arith.extui %u : i1 to i32
+      %y = arith.extui %v : i1 to i32
+      %z = arith.addi %x, %y : i32
+      soac.yield %z : i32
+    }
+    soac.yield %t : tensor<?xi32>
+  }
+  %r = soac.rotate %s[%c0, %k] : tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+
+// -----
+
+// Not through a map whose body is not elementwise at the rotated depth (a reduction of each
+// row), nor through a map whose body is too long to compute again.
+// CHECK-LABEL: func.func @rotate_not_through_map
+// CHECK:         %[[R:.*]] = soac.map
+// CHECK:         soac.rotate %[[R]]
+// CHECK:         %[[L:.*]] = soac.map
+// CHECK:         soac.rotate %[[L]]
+func.func @rotate_not_through_map(%m: tensor<?x?xi32>, %v: tensor<?xf64>, %k: index) -> (tensor<?xi32>, tensor<?xf64>) {
+  %c0 = arith.constant 0 : i32
+  %sums = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
+  ^bb0(%row: tensor<?xi32>):
+    %s = soac.reduce %row init(%c0) comm : tensor<?xi32> -> i32 {
+    ^bb1(%a: i32, %b: i32):
+      %ab = arith.addi %a, %b : i32
+      soac.yield %ab : i32
+    }
+    soac.yield %s : i32
+  }
+  %r1 = soac.rotate %sums[%k] : tensor<?xi32>
+  %long = soac.map %v : tensor<?xf64> -> tensor<?xf64> {
+  ^bb0(%x: f64):
+    %x1 = arith.mulf %x, %x : f64
+    %x2 = arith.mulf %x1, %x : f64
+    %x3 = arith.mulf %x2, %x : f64
+    %x4 = arith.mulf %x3, %x : f64
+    %x5 = arith.mulf %x4, %x : f64
+    %x6 = arith.mulf %x5, %x : f64
+    %x7 = arith.mulf %x6, %x : f64
+    %x8 = arith.mulf %x7, %x : f64
+    %x9 = arith.mulf %x8, %x : f64
+    soac.yield %x9 : f64
+  }
+  %r2 = soac.rotate %long[%k] : tensor<?xf64>
+  return %r1, %r2 : tensor<?xi32>, tensor<?xf64>
+}

@@ -9,7 +9,10 @@
 //! Every value, block argument and type attribute (`function_type`) of a memref type (ranked
 //! or unranked) with `i1` elements gets `i8` elements; `memref.load` of such a memref loads an
 //! `i8` and truncates it (`arith.trunci`), `memref.store` zero-extends the value it stores
-//! (`arith.extui`). Other ops that read or write elements of a boolean memref
+//! (`arith.extui`). A loaded truth value that is extended (`arith.extui`, a count of truth
+//! values) extends the byte instead: every byte of a boolean memref is 0 or 1 (the compiled
+//! code stores extended truth values, the runtime stores 0 and 1), so the byte needs no
+//! masking. Other ops that read or write elements of a boolean memref
 //! (`memref.atomic_rmw`, `memref.global`, …) are errors located at the op.
 
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -79,9 +82,23 @@ impl PassRun for WidenBoolMemrefs {
                     let t = tail_builtin::arith::build_unary(&mut b, "arith.trunci", r, i1);
                     let td = ctx.defining_op(t).expect("trunci");
                     for u in ctx.use_vec(r) {
-                        if u.op != td {
-                            ctx.set_operand(u.op, u.index as usize, t);
+                        if u.op == td {
+                            continue;
                         }
+                        // The byte is 0 or 1 (every store extends a truth value): extending
+                        // the truncated value extends the byte itself.
+                        if ctx.op_is(u.op, "arith.extui") {
+                            let e = ctx.result(u.op, 0);
+                            if ctx.value_type(e) == i8t {
+                                // Left dead, on the truth value (canonicalize erases it).
+                                ctx.replace_all_uses_with(e, r);
+                                ctx.set_operand(u.op, 0, t);
+                            } else {
+                                ctx.set_operand(u.op, 0, r);
+                            }
+                            continue;
+                        }
+                        ctx.set_operand(u.op, u.index as usize, t);
                     }
                     self.num_accesses.add(1);
                 }

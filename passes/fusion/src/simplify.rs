@@ -35,6 +35,12 @@
 //! * **Shapes** ([`DimThroughOps`]): `dim` of a `slice` is its size operand, of an `update`
 //!   or `scatter` the destination's, of a mapped-out `redomap` result (axis 0) the first
 //!   input's.
+//! * **Rotations of cheap maps** ([`RotateThroughMap`]): `rotate (map f xs…)` is
+//!   `map f (rotate xs…)` when the map is an elementwise nest as deep as its result's rank whose
+//!   scalar body is at most [`RECOMPUTE_MAX_OPS`] `arith` ops: the map is computed again at the
+//!   rotated positions instead of being stored and read back (Life's vertical sums, read at
+//!   three horizontal offsets, become part of the one kernel of a generation). A rotation of
+//!   a rotation is one rotation by the sums of the offsets ([`ComposeRotations`]).
 //! * **Loops** ([`ForwardLoopInvariants`]): a `soac.loop` result whose body yields the
 //!   loop-carried value unchanged is the initial value (copy propagation through the loop).
 
@@ -88,6 +94,8 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(IndexOfCreated);
     set.add(DimThroughOps);
     set.add(ForwardLoopInvariants);
+    set.add(RotateThroughMap);
+    set.add(ComposeRotations);
     FrozenRewritePatternSet::from_boxed(set.into_sorted())
 }
 
@@ -706,5 +714,152 @@ impl RewritePattern for ForwardLoopInvariants {
             }
         }
         changed
+    }
+}
+
+/// The most scalar ops of a map body that [`RotateThroughMap`] recomputes per rotated use.
+pub const RECOMPUTE_MAX_OPS: usize = 8;
+
+/// The number of scalar `arith` ops of `map`'s body when `map` is an elementwise nest of
+/// `depth` levels: each level's lambda is one inner `soac.map` over all of its arguments, in
+/// order, whose results it yields, and the innermost lambda takes scalars and holds only
+/// `arith` ops without regions. `None` otherwise.
+fn elementwise_nest_ops(ctx: &Context, map: OpId, depth: usize) -> Option<usize> {
+    if !ctx.op_is(map, "soac.map") || depth == 0 {
+        return None;
+    }
+    let body = ctx.entry_block(ctx.region(map, 0))?;
+    let args = ctx.block_args(body).to_vec();
+    let ops = ctx.block_op_vec(body);
+    let (&last, rest) = ops.split_last()?;
+    if depth > 1 {
+        let [inner] = rest else { return None };
+        let yields = ctx.operand_vec(last);
+        if ctx.operand_vec(*inner) != args || yields != ctx.results(*inner).to_vec() {
+            return None;
+        }
+        return elementwise_nest_ops(ctx, *inner, depth - 1);
+    }
+    let scalar = args
+        .iter()
+        .all(|&a| array_parts(ctx, ctx.value_type(a)).is_none());
+    let simple = rest
+        .iter()
+        .all(|&o| ctx.op_name_str(o).starts_with("arith.") && ctx.regions(o).is_empty());
+    (scalar && simple).then_some(rest.len())
+}
+
+/// `rotate (map f xs…) o` → `map f (rotate xs… o)` for a cheap elementwise map nest (see the
+/// module documentation): every input of the nest has the result's shape, so rotating each
+/// input rotates the result.
+pub struct RotateThroughMap;
+
+impl RewritePattern for RotateThroughMap {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.rotate")
+    }
+    fn name(&self) -> &'static str {
+        "RotateThroughMap"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let src = ctx.operand(op, 0);
+        let Some(map) = ctx.defining_op(src).filter(|&d| ctx.op_is(d, "soac.map")) else {
+            return false;
+        };
+        let Some((shape, _)) = array_parts(ctx, ctx.value_type(src)) else {
+            return false;
+        };
+        let rank = shape.len();
+        if elementwise_nest_ops(ctx, map, rank).is_none_or(|n| n > RECOMPUTE_MAX_OPS) {
+            return false;
+        }
+        let inputs = ctx.operand_vec(map);
+        if inputs
+            .iter()
+            .any(|&x| array_parts(ctx, ctx.value_type(x)).is_none_or(|(s, _)| s.len() != rank))
+        {
+            return false;
+        }
+        let offsets: Vec<Value> = ctx.operand_vec(op)[1..].to_vec();
+        let mut remap = rustc_hash::FxHashMap::default();
+        for &x in &inputs {
+            if remap.contains_key(&x) {
+                continue;
+            }
+            let ty = ctx.value_type(x);
+            let mut b = Builder::before(ctx, op);
+            let mut st = b.state("soac.rotate");
+            st.operands = std::iter::once(x).chain(offsets.iter().copied()).collect();
+            st.result_types = vec![ty];
+            let r = b.insert(st);
+            let rv = ctx.result(r, 0);
+            remap.insert(x, rv);
+        }
+        let copy = ctx.clone_op(map, &mut remap);
+        ctx.insert_op(copy, InsertPoint::Before(op));
+        let k = ctx
+            .results(map)
+            .iter()
+            .position(|&r| r == src)
+            .expect("a result of the map");
+        let new = ctx.result(copy, k);
+        ctx.replace_all_uses_with(ctx.result(op, 0), new);
+        ctx.erase_op(op);
+        true
+    }
+}
+
+/// `rotate (rotate x a) b` → `rotate x (a + b)`: one view, whose wrap-around the kernels
+/// handle once per axis.
+pub struct ComposeRotations;
+
+impl RewritePattern for ComposeRotations {
+    fn root(&self) -> Option<&'static str> {
+        Some("soac.rotate")
+    }
+    fn name(&self) -> &'static str {
+        "ComposeRotations"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let src = ctx.operand(op, 0);
+        let Some(inner) = ctx
+            .defining_op(src)
+            .filter(|&d| ctx.op_is(d, "soac.rotate"))
+        else {
+            return false;
+        };
+        let x = ctx.operand(inner, 0);
+        let a: Vec<Value> = ctx.operand_vec(inner)[1..].to_vec();
+        let b: Vec<Value> = ctx.operand_vec(op)[1..].to_vec();
+        let konst = |ctx: &Context, v| tail_builtin::util::constant_int(ctx, v);
+        let mut sums = Vec::with_capacity(a.len());
+        for (&p, &q) in a.iter().zip(&b) {
+            let sum = match (konst(ctx, p), konst(ctx, q)) {
+                (Some(0), _) => q,
+                (_, Some(0)) => p,
+                (Some(m), Some(n)) => {
+                    let idx = ctx.index_type();
+                    let mut bld = Builder::before(ctx, op);
+                    tail_builtin::arith::build_constant_int(&mut bld, idx, m.wrapping_add(n))
+                }
+                _ => {
+                    let idx = ctx.index_type();
+                    let mut bld = Builder::before(ctx, op);
+                    let mut st = bld.state("arith.addi");
+                    st.operands = vec![p, q];
+                    st.result_types = vec![idx];
+                    let o = bld.insert(st);
+                    ctx.result(o, 0)
+                }
+            };
+            sums.push(sum);
+        }
+        ctx.set_operand(op, 0, x);
+        for (i, v) in sums.into_iter().enumerate() {
+            ctx.set_operand(op, i + 1, v);
+        }
+        true
     }
 }

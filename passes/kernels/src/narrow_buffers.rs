@@ -367,11 +367,30 @@ impl PassRun for GpuNarrowBuffers {
                 }
             }
         }
+        // Every kernel: sums of truth values (extended `i1`s) compare in `i8` too.
+        for k in ctx.walk_preorder(module) {
+            if ctx.op_is(k, "gpu.func") && !touched.contains(&k) {
+                touched.push(k);
+            }
+        }
         for k in touched {
             self.num_comparisons.add(narrow_comparisons(ctx, k, &known));
         }
         Ok(())
     }
+}
+
+/// The source of `d` when `d` zero-extends an integer of at most 8 bits (unsigned, so that its
+/// value is the same in `i8`: an `i1` truth value, or an `i8` that is 0 to 127 by the range
+/// check of the tree).
+fn narrow_extension(ctx: &Context, d: OpId) -> Option<Value> {
+    if !ctx.op_is(d, "arith.extui") {
+        return None;
+    }
+    let x = ctx.operand(d, 0);
+    int_width(ctx, ctx.value_type(x))
+        .filter(|&w| w <= 8)
+        .map(|_| x)
 }
 
 /// The comparisons with a constant in kernel `k` of sums and differences of narrowed loads
@@ -408,6 +427,9 @@ fn narrow_comparisons(ctx: &mut Context, k: OpId, known: &FxHashMap<Value, (Rang
         let Some(d) = ctx.defining_op(v) else {
             return false;
         };
+        if narrow_extension(ctx, d).is_some() {
+            return true;
+        }
         matches!(ctx.op_name_str(d), "arith.addi" | "arith.subi")
             && (0..2).all(|i| tree(ctx, ctx.operand(d, i), known, ranges, depth + 1))
     }
@@ -443,6 +465,17 @@ fn narrow_comparisons(ctx: &mut Context, k: OpId, known: &FxHashMap<Value, (Rang
                 return tail_builtin::arith::build_constant_int(b, i8t, c);
             }
             let d = b.ctx.defining_op(v).expect("a tree op");
+            if let Some(x) = narrow_extension(b.ctx, d) {
+                // An `i8` as it is; a narrower integer (a truth value) zero-extended to `i8`.
+                if int_width(b.ctx, b.ctx.value_type(x)) == Some(8) {
+                    return x;
+                }
+                let mut st = b.state("arith.extui");
+                st.operands = vec![x];
+                st.result_types = vec![i8t];
+                let e = b.insert(st);
+                return b.result(e, 0);
+            }
             let name = b.ctx.op_name_str(d).to_string();
             let (x, y) = (b.ctx.operand(d, 0), b.ctx.operand(d, 1));
             let (x, y) = (build(b, x, known, i8t), build(b, y, known, i8t));

@@ -40,6 +40,12 @@ func.func private @print(memref<*xi1>)
 // CHECK:         %[[M:.*]] = memref.alloc(%{{.*}}) : memref<?xi8>
 // CHECK:         %[[R:.*]] = call @flip(%[[M]], %{{.*}}) : (memref<?xi8>, memref<?xf64>) -> memref<4xi8>
 // CHECK:         memref.cast %[[R]] : memref<4xi8> to memref<?xi8>
+// A loaded truth value that is extended extends the byte (0 or 1) itself, without a mask.
+// CHECK:         scf.for
+// CHECK-NEXT:      %[[LB:.*]] = memref.load %{{.*}}[%{{.*}}] : memref<?xi8>
+// CHECK-NEXT:      arith.trunci %[[LB]] : i8 to i1
+// CHECK-NEXT:      %[[V:.*]] = arith.extui %[[LB]] : i8 to i64
+// CHECK-NEXT:      arith.muli %[[V]], %{{.*}} : i64
 func.func @main() -> i64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
