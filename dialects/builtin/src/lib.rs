@@ -1,5 +1,5 @@
 //! `tail-builtin`: the upstream MLIR dialects that tail builds on and lowers to — `builtin`,
-//! `func`, `arith`, `math`, `scf` and `memref` — with MLIR's op names, custom assembly,
+//! `func`, `arith`, `math`, `scf`, `memref` and `cf.assert` — with MLIR's op names, custom assembly,
 //! verifier messages, folders and canonicalization patterns.
 //!
 //! Each dialect lives in its own module and registers itself at link time (through
@@ -14,6 +14,7 @@
 
 pub mod arith;
 pub mod builtin;
+pub mod cf;
 pub mod constraints;
 pub mod func;
 pub mod math;

@@ -33,7 +33,14 @@
 //! `error: 3:8: extent mismatch: input #0 has 4 rows but input #1 has 5`, as the interpreter
 //! stops at the `zipWith` (even when there are no rows to zip).
 //!
-//! Not checked: indexing inside kernels.
+//! **Indices in kernels.** A `soac.index` of a host array inside a SOAC's lambda (`{A[⍵]}¨`)
+//! gets the same call, inside the lambda: `convert-hpar-to-gpu` keeps it in the kernel and
+//! defines `tail_rt_check_index` in the `gpu.module` as a `cf.assert` (a device-side assert
+//! on the GPU, reported by the CUDA runtime as `CUDA_ERROR_ASSERT` naming the kernel);
+//! `convert-gpu-to-cpu` drops that definition, so kernels on the CPU call the runtime's
+//! function and stop with the same message as a host read. Not checked: an index inside an
+//! `scf.if` that yields arrays (a thread computes both branches' index functions and selects
+//! per element, so the branch not taken must not fail).
 
 use tail_builtin::func::{CallOp, FuncOp};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -48,7 +55,7 @@ pub const CHECK_INDEX: &str = "tail_rt_check_index";
 /// of the inputs of host-level maps, reductions and scans; indices read on the host.
 #[pass(
     argument = "soac-runtime-checks",
-    summary = "Insert run-time checks (tail_rt_check_extents, tail_rt_check_index) of the inputs' extents of top-level soac.map/redomap/scanomap and of host-level soac.index",
+    summary = "Insert run-time checks (tail_rt_check_extents, tail_rt_check_index) of the inputs' extents of top-level soac.map/redomap/scanomap and of soac.index of host arrays (on the host and in lambdas)",
     anchor = "builtin.module",
     name = "SoacRuntimeChecks"
 )]
@@ -168,6 +175,54 @@ impl PassRun for SoacRuntimeChecks {
             })
             .partition(|&o| ctx.op_is(o, "soac.index"));
         for op in indexes {
+            self.check_index(ctx, module, op);
+        }
+        // Reads of host arrays inside SOAC lambdas (`{A[⍵]}¨`): checked in the kernel.
+        let free = |ctx: &Context, v: Value| {
+            let mut p = match ctx.value_def(v) {
+                tail_ir::ValueDef::OpResult { op, .. } => ctx.op_parent_op(op),
+                tail_ir::ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
+                tail_ir::ValueDef::Placeholder => return false,
+            };
+            while let Some(q) = p {
+                if ctx.op_name_str(q).starts_with("soac.") {
+                    return false;
+                }
+                p = ctx.op_parent_op(q);
+            }
+            true
+        };
+        // Not inside an `scf.if` that yields arrays: a thread computes both of its branches
+        // (index functions, selected per element), so a check there would run for the branch
+        // not taken.
+        let in_array_if = |ctx: &Context, o: OpId| {
+            let mut p = ctx.op_parent_op(o);
+            while let Some(q) = p {
+                if ctx.op_is(q, "scf.if")
+                    && ctx.results(q).iter().any(|&r| {
+                        matches!(
+                            ctx.type_kind(ctx.value_type(r)),
+                            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+                        )
+                    })
+                {
+                    return true;
+                }
+                p = ctx.op_parent_op(q);
+            }
+            false
+        };
+        let inner: Vec<OpId> = ctx
+            .walk_preorder(module)
+            .into_iter()
+            .filter(|&o| {
+                ctx.op_is(o, "soac.index")
+                    && !host(ctx, o)
+                    && free(ctx, ctx.operand(o, 0))
+                    && !in_array_if(ctx, o)
+            })
+            .collect();
+        for op in inner {
             self.check_index(ctx, module, op);
         }
         for &op in &ops {

@@ -847,6 +847,53 @@ enum Sink {
     },
 }
 
+/// The device's `tail_rt_check_index(index, extent, axis, line, col)`, defined once in the
+/// `gpu.module` whose body is `gblock`: a failed `cf.assert` (`__assertfail` on NVIDIA GPUs,
+/// reported by the host as `CUDA_ERROR_ASSERT` naming the kernel). Where kernels become host
+/// code (`convert-gpu-to-cpu`) the `gpu.module` goes and the calls reach the runtime's
+/// function, which reports the index, axis, extent and source position; the interpreters
+/// run the same check.
+fn device_index_check(ctx: &mut Context, gblock: BlockId) {
+    let name = crate::checks::CHECK_INDEX;
+    let exists = ctx.block_op_vec(gblock).iter().any(|&o| {
+        ctx.op_is(o, "func.func")
+            && ctx.attr(o, "sym_name").and_then(|a| ctx.attr_as_str(a)) == Some(name)
+    });
+    if exists {
+        return;
+    }
+    let loc = ctx.unknown_loc();
+    let idx = ctx.index_type();
+    let i64t = ctx.int_type(64);
+    let i32t = ctx.int_type(32);
+    let params = [idx, idx, i64t, i32t, i32t];
+    let fty = ctx.function_type(params.to_vec(), vec![]);
+    let first = ctx.block_op_vec(gblock).first().copied();
+    let mut b = Builder::new(
+        ctx,
+        first.map_or(InsertPoint::BlockEnd(gblock), InsertPoint::Before),
+        loc,
+    );
+    let f = tail_builtin::func::FuncOp::create_declaration(&mut b, name, fty).op();
+    let body = b.region(f, 0);
+    let blk = b.append_new_block(body, &params);
+    let args = b.block_args(blk).to_vec();
+    b.set_insertion_point(InsertPoint::BlockEnd(blk));
+    let ok = tail_builtin::arith::build_cmpi(
+        &mut b,
+        tail_builtin::arith::CmpIPredicate::Ult,
+        args[0],
+        args[1],
+    );
+    let mut st = b.state("cf.assert");
+    st.operands = vec![ok];
+    let msg = b.string_attr("index out of bounds (a run-time check of the program's indexing)");
+    st.add_attr(&mut b, "msg", msg);
+    b.insert(st);
+    let ret = b.state("func.return");
+    b.insert(ret);
+}
+
 /// Kernel-building state.
 struct Kernel<'c, 'h> {
     b: Builder<'c>,
@@ -1128,9 +1175,19 @@ impl Kernel<'_, '_> {
             _ => {}
         }
         // A kernel holds only upstream ops (codegen compiles the `gpu.module` with upstream
-        // MLIR): a `tail` op left in a lambda (`tail.roll`, …) has no device lowering.
+        // MLIR): a `tail` op left in a lambda (`tail.roll`, …) has no device lowering. The
+        // index check of `soac-runtime-checks` is the one call: the `gpu.module` defines it
+        // for the device (`device_index_check`).
         let dialect = name.split('.').next().unwrap_or("");
-        if !KERNEL_DIALECTS.contains(&dialect) {
+        let check = name == "func.call"
+            && self
+                .b
+                .attr(o, "callee")
+                .and_then(|a| self.b.attr_as_symbol_ref(a))
+                == Some(crate::checks::CHECK_INDEX);
+        if check {
+            device_index_check(self.b.ctx, self.host.gblock);
+        } else if !KERNEL_DIALECTS.contains(&dialect) {
             return Err(err(
                 self.b.ctx,
                 o,
