@@ -80,6 +80,18 @@ fn declare_check(b: &mut Builder<'_>, module: OpId, name: &str) {
     b.set_insertion_point(saved);
 }
 
+/// Whether `op` or one of its ancestors satisfies `pred` (`false` for `None`).
+fn inside(ctx: &Context, op: Option<OpId>, pred: impl Fn(&Context, OpId) -> bool) -> bool {
+    let mut p = op;
+    while let Some(q) = p {
+        if pred(ctx, q) {
+            return true;
+        }
+        p = ctx.op_parent_op(q);
+    }
+    false
+}
+
 /// `(line, col)` of an op's location, `(0, 0)` without one.
 fn line_col(ctx: &Context, op: OpId) -> (i64, i64) {
     match ctx.loc_kind(ctx.op_loc(op)) {
@@ -153,75 +165,54 @@ impl PassRun for SoacRuntimeChecks {
         module: OpId,
         _am: &mut AnalysisManager,
     ) -> PassResult {
-        let host = |ctx: &Context, o: OpId| {
-            let mut p = ctx.op_parent_op(o);
-            while let Some(q) = p {
-                if ctx.op_name_str(q).starts_with("soac.") {
-                    return false;
-                }
-                p = ctx.op_parent_op(q);
-            }
-            true
+        // One walk: the index reads and host-level SOACs, in order. An index read on the host
+        // is checked there; one of a host array inside a SOAC's lambda (`{A[⍵]}¨`) in the
+        // kernel, unless it is inside an `scf.if` that yields arrays: a thread computes both
+        // of its branches (index functions, selected per element), so a check there would
+        // run for the branch not taken.
+        let soac = |ctx: &Context, q: OpId| ctx.op_name_str(q).starts_with("soac.");
+        let array_if = |ctx: &Context, q: OpId| {
+            ctx.op_is(q, "scf.if")
+                && ctx.results(q).iter().any(|&r| {
+                    matches!(
+                        ctx.type_kind(ctx.value_type(r)),
+                        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+                    )
+                })
         };
-        // One walk: the host-level index reads and SOACs, in order.
-        let (indexes, ops): (Vec<OpId>, Vec<OpId>) = ctx
-            .walk_preorder(module)
-            .into_iter()
-            .filter(|&o| {
-                matches!(
-                    ctx.op_name_str(o),
-                    "soac.index" | "soac.map" | "soac.redomap" | "soac.scanomap"
-                ) && host(ctx, o)
-            })
-            .partition(|&o| ctx.op_is(o, "soac.index"));
+        let (mut indexes, mut inner, mut ops) = (Vec::new(), Vec::new(), Vec::new());
+        for o in ctx.walk_preorder(module) {
+            let name = ctx.op_name_str(o);
+            if !matches!(
+                name,
+                "soac.index" | "soac.map" | "soac.redomap" | "soac.scanomap"
+            ) {
+                continue;
+            }
+            let on_host = !inside(ctx, ctx.op_parent_op(o), soac);
+            match name {
+                "soac.index" if on_host => indexes.push(o),
+                "soac.index" => {
+                    let src = match ctx.value_def(ctx.operand(o, 0)) {
+                        tail_ir::ValueDef::OpResult { op, .. } => Some(ctx.op_parent_op(op)),
+                        tail_ir::ValueDef::BlockArg { block, .. } => {
+                            Some(ctx.block_parent_op(block))
+                        }
+                        tail_ir::ValueDef::Placeholder => None,
+                    };
+                    if src.is_some_and(|p| !inside(ctx, p, soac))
+                        && !inside(ctx, ctx.op_parent_op(o), array_if)
+                    {
+                        inner.push(o);
+                    }
+                }
+                "soac.map" | "soac.redomap" | "soac.scanomap" if on_host => ops.push(o),
+                _ => {}
+            }
+        }
         for op in indexes {
             self.check_index(ctx, module, op);
         }
-        // Reads of host arrays inside SOAC lambdas (`{A[⍵]}¨`): checked in the kernel.
-        let free = |ctx: &Context, v: Value| {
-            let mut p = match ctx.value_def(v) {
-                tail_ir::ValueDef::OpResult { op, .. } => ctx.op_parent_op(op),
-                tail_ir::ValueDef::BlockArg { block, .. } => ctx.block_parent_op(block),
-                tail_ir::ValueDef::Placeholder => return false,
-            };
-            while let Some(q) = p {
-                if ctx.op_name_str(q).starts_with("soac.") {
-                    return false;
-                }
-                p = ctx.op_parent_op(q);
-            }
-            true
-        };
-        // Not inside an `scf.if` that yields arrays: a thread computes both of its branches
-        // (index functions, selected per element), so a check there would run for the branch
-        // not taken.
-        let in_array_if = |ctx: &Context, o: OpId| {
-            let mut p = ctx.op_parent_op(o);
-            while let Some(q) = p {
-                if ctx.op_is(q, "scf.if")
-                    && ctx.results(q).iter().any(|&r| {
-                        matches!(
-                            ctx.type_kind(ctx.value_type(r)),
-                            TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
-                        )
-                    })
-                {
-                    return true;
-                }
-                p = ctx.op_parent_op(q);
-            }
-            false
-        };
-        let inner: Vec<OpId> = ctx
-            .walk_preorder(module)
-            .into_iter()
-            .filter(|&o| {
-                ctx.op_is(o, "soac.index")
-                    && !host(ctx, o)
-                    && free(ctx, ctx.operand(o, 0))
-                    && !in_array_if(ctx, o)
-            })
-            .collect();
         for op in inner {
             self.check_index(ctx, module, op);
         }
