@@ -337,7 +337,6 @@ impl PassRun for GpuNarrowBuffers {
         }
         // The extended loads of narrowed parameters and their stored ranges; the kernels.
         let mut known: FxHashMap<Value, (Range, Value)> = FxHashMap::default();
-        let mut touched: Vec<OpId> = Vec::new();
         for (i, &n) in all.iter().enumerate() {
             let g = find(&mut parent, i);
             if group_bad.get(&g).copied().unwrap_or(false) {
@@ -361,19 +360,12 @@ impl PassRun for GpuNarrowBuffers {
                 }
                 Node::Param(k, j) => {
                     narrow_param(ctx, k, j, narrow, signed, r, &mut known);
-                    if !touched.contains(&k) {
-                        touched.push(k);
-                    }
                 }
             }
         }
-        // Every kernel: sums of truth values (extended `i1`s) compare in `i8` too.
-        for k in ctx.walk_preorder(module) {
-            if ctx.op_is(k, "gpu.func") && !touched.contains(&k) {
-                touched.push(k);
-            }
-        }
-        for k in touched {
+        // Every kernel (also those without narrowed parameters: sums of truth values compare
+        // in `i8` too).
+        for &(k, _) in &kernels {
             self.num_comparisons.add(narrow_comparisons(ctx, k, &known));
         }
         Ok(())
