@@ -37,7 +37,7 @@ use tail_soac::ops::seq::LoopOp;
 use tail_soac::ops::view::IndexOp;
 use tail_soac::types::array_parts;
 
-use crate::screma::defined_inside;
+use crate::screma::{defined_inside, innermost, nest_depth};
 
 /// Run sequential loops over arrays inside maps (unstacking planes of carried arrays first).
 #[pass(
@@ -126,52 +126,6 @@ fn extents(
             out
         }
         _ => None,
-    }
-}
-
-/// The depth of the perfect map nest `m` (a `soac.map` whose lambda is one inner `soac.map`
-/// over its arguments in order yielding its results in order, and so on), the innermost
-/// lambda taking and yielding scalars.
-fn nest_depth(ctx: &Context, m: OpId) -> Option<usize> {
-    let mut depth = 1;
-    let mut cur = m;
-    loop {
-        let blk = ctx.entry_block(*ctx.regions(cur).first()?)?;
-        let ops = ctx.block_op_vec(blk);
-        let args = ctx.block_args(blk).to_vec();
-        let scalar = |v: &Value| array_parts(ctx, ctx.value_type(*v)).is_none();
-        if args.iter().all(scalar) {
-            let y = *ops.last()?;
-            return ctx.operand_vec(y).iter().all(scalar).then_some(depth);
-        }
-        if ops.len() != 2 || !ctx.op_is(ops[0], "soac.map") {
-            return None;
-        }
-        let inner = ops[0];
-        let y = ops[1];
-        let results: Vec<Value> = ctx.results(inner).to_vec();
-        if ctx.operand_vec(inner) != args || ctx.operand_vec(y) != results {
-            return None;
-        }
-        cur = inner;
-        depth += 1;
-    }
-}
-
-/// The innermost lambda block of the perfect nest `m`.
-fn innermost(ctx: &Context, m: OpId) -> BlockId {
-    let mut cur = m;
-    loop {
-        let blk = ctx.entry_block(ctx.regions(cur)[0]).expect("lambda");
-        let first = ctx.block_op_vec(blk)[0];
-        if ctx.op_is(first, "soac.map") && ctx.block_op_vec(blk).len() == 2 {
-            let args = ctx.block_args(blk).to_vec();
-            if ctx.operand_vec(first) == args {
-                cur = first;
-                continue;
-            }
-        }
-        return blk;
     }
 }
 

@@ -56,7 +56,9 @@ use tail_soac::ops::view::{DimOp, IndexOp, SliceOp};
 use tail_soac::types::array_parts;
 use tail_transforms::canonicalize::MoveConstantsRight;
 
-use crate::screma::{add_unique, build, defined_inside, inline_lambda, yielded, Screma, Spec};
+use crate::screma::{
+    add_unique, build, defined_inside, inline_lambda, innermost, nest_depth, yielded, Screma, Spec,
+};
 
 /// Simplify SOAC code: fold, canonicalize, drop dead SOAC results and unused lambda inputs,
 /// forward identity maps, turn invariant maps into `replicate`, fold indexing of created
@@ -720,35 +722,6 @@ impl RewritePattern for ForwardLoopInvariants {
 /// The most scalar ops of a map body that [`RotateThroughMap`] recomputes per rotated use.
 pub const RECOMPUTE_MAX_OPS: usize = 8;
 
-/// The number of scalar `arith` ops of `map`'s body when `map` is an elementwise nest of
-/// `depth` levels: each level's lambda is one inner `soac.map` over all of its arguments, in
-/// order, whose results it yields, and the innermost lambda takes scalars and holds only
-/// `arith` ops without regions. `None` otherwise.
-fn elementwise_nest_ops(ctx: &Context, map: OpId, depth: usize) -> Option<usize> {
-    if !ctx.op_is(map, "soac.map") || depth == 0 {
-        return None;
-    }
-    let body = ctx.entry_block(ctx.region(map, 0))?;
-    let args = ctx.block_args(body).to_vec();
-    let ops = ctx.block_op_vec(body);
-    let (&last, rest) = ops.split_last()?;
-    if depth > 1 {
-        let [inner] = rest else { return None };
-        let yields = ctx.operand_vec(last);
-        if ctx.operand_vec(*inner) != args || yields != ctx.results(*inner).to_vec() {
-            return None;
-        }
-        return elementwise_nest_ops(ctx, *inner, depth - 1);
-    }
-    let scalar = args
-        .iter()
-        .all(|&a| array_parts(ctx, ctx.value_type(a)).is_none());
-    let simple = rest
-        .iter()
-        .all(|&o| ctx.op_name_str(o).starts_with("arith.") && ctx.regions(o).is_empty());
-    (scalar && simple).then_some(rest.len())
-}
-
 /// `rotate (map f xs…) o` → `map f (rotate xs… o)` for a cheap elementwise map nest (see the
 /// module documentation): every input of the nest has the result's shape, so rotating each
 /// input rotates the result.
@@ -770,8 +743,17 @@ impl RewritePattern for RotateThroughMap {
         let Some((shape, _)) = array_parts(ctx, ctx.value_type(src)) else {
             return false;
         };
+        // A perfect map nest as deep as the rank, whose scalar body is a few `arith` ops.
         let rank = shape.len();
-        if elementwise_nest_ops(ctx, map, rank).is_none_or(|n| n > RECOMPUTE_MAX_OPS) {
+        if nest_depth(ctx, map) != Some(rank) {
+            return false;
+        }
+        let body = ctx.block_op_vec(innermost(ctx, map));
+        let ops = &body[..body.len() - 1];
+        let cheap = ops
+            .iter()
+            .all(|&o| ctx.op_name_str(o).starts_with("arith.") && ctx.regions(o).is_empty());
+        if !cheap || ops.len() > RECOMPUTE_MAX_OPS {
             return false;
         }
         let inputs = ctx.operand_vec(map);
