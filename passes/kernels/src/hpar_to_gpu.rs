@@ -855,11 +855,8 @@ enum Sink {
 /// run the same check.
 fn device_index_check(ctx: &mut Context, gblock: BlockId) {
     let name = crate::checks::CHECK_INDEX;
-    let exists = ctx.block_op_vec(gblock).iter().any(|&o| {
-        ctx.op_is(o, "func.func")
-            && ctx.attr(o, "sym_name").and_then(|a| ctx.attr_as_str(a)) == Some(name)
-    });
-    if exists {
+    let gmod = ctx.block_parent_op(gblock).expect("the gpu.module's body");
+    if tail_builtin::util::lookup_symbol_in(ctx, gmod, name).is_some() {
         return;
     }
     let loc = ctx.unknown_loc();
