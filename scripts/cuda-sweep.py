@@ -14,11 +14,12 @@ Two halves, so that the GPU machine needs neither Rust nor LLVM:
   there (with a GPU; only Python's standard library):
     python3 scripts/cuda-sweep.py check DIR [--tol 1e-9] [--report FILE]
   runs each executable in its source file's directory (programs read their input files
-  relative to it) and compares: the exact text, else every number within a relative
-  tolerance (the GPU's sums add in another order). Exit status 1 when any differs.
+  relative to it) and compares as test/bench/run.py does: the exact text, else every number
+  within a relative tolerance (the GPU's sums add in another order). Exit status 1 when any differs.
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -28,7 +29,15 @@ import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 DIRS = ["test/Frontend/APL", "test/Target"]
-NUM = re.compile(r"¯?[0-9]+(?:\.[0-9]*)?(?:[eE]¯?[0-9]+)?|¯?∞")
+
+
+def bench_harness():
+    """test/bench/run.py, for its comparison of printed results (numbers as tail prints them)."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_run", os.path.join(ROOT, "test", "bench", "run.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def sources():
@@ -94,38 +103,10 @@ def build(a):
     return 1 if any("build_error" in e for e in manifest.values()) else 0
 
 
-def numbers(text):
-    toks = NUM.findall(text)
-    rest = NUM.sub("#", text)
-    return toks, rest
-
-
-def value(tok):
-    t = tok.replace("¯", "-")
-    return float("inf") * (-1 if t.startswith("-") else 1) if "∞" in t else float(t)
-
-
-def compare(got, want, tol):
-    """'exact', ('within', max relative difference) or ('differ', why)."""
-    if got == want:
-        return "exact", 0.0
-    g, gr = numbers(got)
-    w, wr = numbers(want)
-    if gr != wr or len(g) != len(w):
-        return "differ", "the text differs"
-    worst = 0.0
-    for x, y in zip(g, w):
-        x, y = value(x), value(y)
-        if x == y:
-            continue
-        d = abs(x - y) / max(abs(x), abs(y))
-        worst = max(worst, d)
-    return ("within", worst) if worst <= tol else ("differ", "relative difference %.2g" % worst)
-
-
 def check(a):
     with open(os.path.join(a.dir, "manifest.json"), encoding="utf-8") as f:
         manifest = json.load(f)
+    harness = bench_harness()
     rows, bad = [], 0
     for name, e in sorted(manifest.items()):
         exe = os.path.abspath(os.path.join(a.dir, name))
@@ -141,11 +122,11 @@ def check(a):
             if rc != 0:
                 verdict, why = "FAILED", "exit %s: %s" % (rc, first_error(err))
             else:
-                kind, d = compare(out, e["stdout"], a.tol)
+                kind, d = harness.compare(out, e["stdout"], a.tol)
                 verdict = {"exact": "ok", "within": "ok"}.get(kind, "DIFFERS")
                 why = "exact" if kind == "exact" else (
                     "within %.2g" % d if kind == "within" else
-                    "%s: got %r, want %r" % (d, out[:300], e["stdout"][:300]))
+                    "%s: got %r, want %r" % (harness.difference(d), out[:300], e["stdout"][:300]))
         else:
             got = first_error(err)
             if rc in (0, None):
