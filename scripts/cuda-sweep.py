@@ -61,6 +61,8 @@ def run(cmd, cwd, timeout):
         return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
     except subprocess.TimeoutExpired:
         return None, "", "timed out after %d s" % timeout
+    except OSError as e:
+        return None, "", "error: cannot run %s: %s" % (cmd[0], e.strerror)
 
 
 def first_error(err):
@@ -71,6 +73,9 @@ def first_error(err):
 
 
 def build(a):
+    if not os.access(a.tailc, os.X_OK):
+        raise SystemExit("error: %s is not an executable tailc (cargo build --release -p tailc; "
+                         "or pass --tailc)" % a.tailc)
     os.makedirs(a.dir, exist_ok=True)
     manifest = {}
     for rel in sources():
@@ -104,8 +109,13 @@ def build(a):
 
 
 def check(a):
-    with open(os.path.join(a.dir, "manifest.json"), encoding="utf-8") as f:
-        manifest = json.load(f)
+    path = os.path.join(a.dir, "manifest.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            manifest = json.load(f)
+    except (OSError, ValueError) as e:
+        raise SystemExit("error: cannot read %s (%s); make it with `cuda-sweep.py build %s`"
+                         % (path, e, a.dir))
     harness = bench_harness()
     rows, bad = [], 0
     for name, e in sorted(manifest.items()):
