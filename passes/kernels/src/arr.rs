@@ -179,9 +179,13 @@ pub fn count(b: &mut Builder<'_>, ext: &[Value]) -> Value {
 
 /// `(i + o) mod n` for a position `i` in `[0, n)` of a rotation by `o` (any integer): with
 /// `r = o rem n` in `(-n, n)` (the same for every element), `i + r` lies in `(-n, 2n)` and
-/// one `n` added or subtracted brings it into range. No division per element.
+/// one `n` added or subtracted brings it into range. No division per element; none of it
+/// along an axis rotated by a constant 0 (a composed rotation's other axis).
 fn rotated_position(b: &mut Builder<'_>, i: Value, o: Value, n: Value) -> Value {
     use tail_builtin::arith::{build_cmpi, build_select, CmpIPredicate};
+    if tail_builtin::util::constant_int(b.ctx, o) == Some(0) {
+        return i;
+    }
     let r = bin(b, "arith.remsi", o, n);
     let s = bin(b, "arith.addi", i, r);
     let zero = cidx(b, 0);
