@@ -31,6 +31,9 @@
 //!   partial sums become `for k { for t { acc[t] += f(k, t) } }`, each thread still adding in
 //!   its own order.
 
+mod overlap;
+mod reuse;
+
 use rustc_hash::FxHashMap;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
 use tail_ir::{Builder, Context, InsertPoint, OpId, Type, Value};
@@ -284,6 +287,26 @@ fn hoist(b: &mut Builder<'_>, lp: OpId, v: Value, map: &mut FxHashMap<Value, Val
     map[&v]
 }
 
+/// Moves the side-effect-free `arith` ops at the top of loop `lp`'s body whose operands are
+/// all defined outside it (in order, so chains move) to before `lp`: the base of a grid-wide
+/// index that `interchange` cloned into a thread loop is then seen as defined outside it.
+/// Divisions stay (the loop may run no iteration, and a division by zero traps).
+fn hoist_invariants(ctx: &mut Context, lp: OpId) {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    for o in ctx.block_op_vec(body) {
+        let n = ctx.op_name_str(o);
+        let division = n.contains("div") || n.contains("rem");
+        if n.starts_with("arith.")
+            && !division
+            && ctx.regions(o).is_empty()
+            && tail_ir::greedy::is_memory_effect_free(ctx, o)
+            && ctx.operand_vec(o).into_iter().all(|v| outside(ctx, lp, v))
+        {
+            ctx.move_op(o, InsertPoint::Before(lp));
+        }
+    }
+}
+
 /// Replaces the divisions of grid-wide indices by loop-invariant extents in the thread loop
 /// `lp` by counted coordinates, in segments of threads or carried from thread to thread (see
 /// the module documentation); returns the op that replaces `lp` (`lp` when nothing changed).
@@ -297,6 +320,7 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     {
         return lp;
     }
+    hoist_invariants(ctx, lp);
     // The divisions, in program order (a quotient's definition comes before its divisions).
     let mut pairs: Vec<Carried> = Vec::new();
     let mut quotients: FxHashMap<Value, usize> = FxHashMap::default();
@@ -552,16 +576,28 @@ fn segments(
     ctx.replace_all_uses_with(t, st);
     replace_divisions(ctx, seg.op(), pairs, &values);
     // Cut the segment where comparisons of a counting remainder change value (the first
-    // remainder compared).
+    // remainder compared); then values the threads compute at neighbouring columns are
+    // computed once (in each piece).
+    let bound = max_value(ctx, ub);
+    let mut cut = false;
     for (k, p) in pairs.iter().enumerate() {
         let at = Counting {
             col: values[2 * k + 1],
             r: coords[2 * k + 1],
             t0,
+            bound,
         };
         let w = constant_value(ctx, divisors[k]);
         if matches!(p.of, Dividend::Grid(_)) && split_at_edges(ctx, seg.op(), at, (0, w), 0) {
+            cut = true;
             break;
+        }
+    }
+    if !cut {
+        if let Some((k, _)) = (pairs.iter().enumerate()).find(|(k, p)| {
+            matches!(p.of, Dividend::Grid(_)) && wide(0, constant_value(ctx, divisors[*k]))
+        }) {
+            finish_piece(ctx, seg.op(), values[2 * k + 1], bound);
         }
     }
     // The coordinates of the next segment's first thread.
@@ -614,6 +650,47 @@ fn offset_from(ctx: &Context, v: Value, col: Value) -> Option<i64> {
     }
 }
 
+/// The last steps for a segment loop (or a piece of one, [`wide`]) `lp` with counting column
+/// `col` (`bound`: the most threads of the block): values computed at neighbouring columns
+/// are computed once ([`reuse::reuse_shifted`]), and the loops end in a whole vector step
+/// ([`overlap::overlap_tail`]).
+fn finish_piece(ctx: &mut Context, lp: OpId, col: Value, bound: Option<i64>) {
+    let mut loops = bound.map_or_else(Vec::new, |n| reuse::reuse_shifted(ctx, lp, col, n));
+    loops.push(lp);
+    for l in loops {
+        overlap::overlap_tail(ctx, l);
+    }
+}
+
+/// Whether `load`'s last index counts up with the thread `t` of loop `lp`: `t + c`, or the
+/// remainder of such a value by a divisor that does not vary with `t`.
+fn contiguous_across(
+    ctx: &Context,
+    lp: OpId,
+    t: Value,
+    load: OpId,
+    memo: &mut FxHashMap<Value, bool>,
+) -> bool {
+    let Some(&last) = ctx.operand_vec(load)[1..].last() else {
+        return false;
+    };
+    if overlap::counts(ctx, lp, t, last, memo) {
+        return true;
+    }
+    ctx.defining_op(last)
+        .filter(|&d| ctx.op_is(d, "arith.remui"))
+        .is_some_and(|d| {
+            overlap::counts(ctx, lp, t, ctx.operand(d, 0), memo)
+                && !overlap::varies(ctx, lp, t, ctx.operand(d, 1), memo)
+        })
+}
+
+/// Whether a piece of columns `[lo, hi)` may be wide enough for a buffer of
+/// [`reuse::reuse_shifted`] to pay (an edge column's piece of one thread is not).
+fn wide(lo: i64, hi: Option<i64>) -> bool {
+    hi.is_none_or(|h| h.saturating_sub(lo) >= 16)
+}
+
 /// The most pieces [`split_at_edges`] cuts a segment (or a piece) into, and how often it cuts
 /// pieces again.
 const MAX_PIECES: usize = 5;
@@ -627,6 +704,8 @@ struct Counting {
     col: Value,
     r: Value,
     t0: Value,
+    /// The most threads the loop runs (`t` stays below), when known.
+    bound: Option<i64>,
 }
 
 /// Index-set splitting of a segment loop `seg` (step 1) whose threads have columns `col` in
@@ -748,7 +827,9 @@ fn split_at_edges(
             col: *map.get(&at.col).unwrap_or(&at.col),
             ..at
         };
-        split_at_edges(ctx, piece, inner, (*first, next), depth + 1);
+        if !split_at_edges(ctx, piece, inner, (*first, next), depth + 1) && wide(*first, next) {
+            finish_piece(ctx, piece, inner.col, at.bound);
+        }
     }
     ctx.erase_op(seg);
     true
@@ -929,9 +1010,12 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     if !(0..3).all(|i| outside(ctx, lp, ctx.operand(inner, i))) || !reorderable(ctx, lp, ibody) {
         return vec![lp];
     }
-    // A short loop (a constant trip count below MIN_SEGMENT) that reads memory stays in its
-    // thread: across threads its loads are gathers, and its carried values would go through
-    // the per-thread buffers at every one of few iterations (Sobol's 30-term bit products).
+    // A short loop (a constant trip count below MIN_SEGMENT) that gathers from memory stays
+    // in its thread: across threads its loads would be gathers, and its carried values would
+    // go through the per-thread buffers at every one of few iterations (Sobol's 30-term bit
+    // products). Loads whose last index counts with the thread (`t + c`, or its remainder by
+    // an extent: a block's threads summing a few elements each of a flattened array) are
+    // contiguous across threads, and such a loop is interchanged.
     let trips = match (0..3)
         .map(|i| tail_builtin::util::constant_int(ctx, ctx.operand(inner, i)))
         .collect::<Option<Vec<i64>>>()
@@ -940,10 +1024,11 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         Some(&[lo, hi, step]) if step > 0 => Some((hi - lo).max(0) / step),
         _ => None,
     };
+    let mut memo = FxHashMap::default();
     let loads = ctx
         .walk_preorder(inner)
         .into_iter()
-        .any(|o| ctx.op_is(o, "memref.load"));
+        .any(|o| ctx.op_is(o, "memref.load") && !contiguous_across(ctx, lp, t, o, &mut memo));
     if loads && trips.is_some_and(|n| n < MIN_SEGMENT) {
         return vec![lp];
     }

@@ -28,7 +28,11 @@
 // CHECK-NEXT:      %[[ROOM:.*]] = arith.subi %[[WM]], %[[R]] : index
 // CHECK-NEXT:      %[[LEN:.*]] = arith.minui %[[LEFT]], %[[ROOM]] : index
 // CHECK-NEXT:      %[[E:.*]] = arith.addi %[[S]], %[[LEN]] : index
-// CHECK-NEXT:      scf.for %[[T:.*]] = %[[S]] to %[[E]] step %{{.*}} {
+// The segment's threads up to the last multiple of 64, then its last 64 again (or all of
+// them, when fewer; see reuse.mlir).
+// CHECK:           %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : index
+// CHECK:           %[[M:.*]] = arith.select %[[BIG]], %{{.*}}, %[[S]] : index
+// CHECK:           scf.for %[[T:.*]] = %[[S]] to %[[M]] step %{{.*}} {
 // CHECK-NEXT:        %[[D:.*]] = arith.subi %[[T]], %[[S]] : index
 // CHECK-NEXT:        %[[COL:.*]] = arith.addi %[[R]], %[[D]] : index
 // CHECK-NOT:         arith.divui
@@ -36,7 +40,9 @@
 // CHECK:             arith.index_cast %[[Q]] : index to i64
 // CHECK-NEXT:        arith.index_cast %[[COL]] : index to i64
 // CHECK:           }
-// CHECK-NEXT:      %[[R1:.*]] = arith.addi %[[R]], %[[LEN]] : index
+// CHECK-NEXT:      scf.if %[[BIG]] {
+// CHECK:           } else {
+// CHECK:           %[[R1:.*]] = arith.addi %[[R]], %[[LEN]] : index
 // CHECK-NEXT:      %[[WRAP:.*]] = arith.cmpi eq, %[[R1]], %[[WM]] : index
 // CHECK-NEXT:      %[[RN:.*]] = arith.select %[[WRAP]], %{{.*}}, %[[R1]] : index
 // CHECK-NEXT:      %[[Q1:.*]] = arith.addi %[[Q]], %{{.*}} : index

@@ -21,15 +21,36 @@
 // CHECK-NEXT:      %[[B1:.*]] = arith.minsi %[[M1]], %[[E]] : index
 // CHECK:           %[[B2:.*]] = arith.minsi %{{.*}}, %[[E]] : index
 // CHECK:           %[[B3:.*]] = arith.minsi %{{.*}}, %[[E]] : index
+// The two wide pieces run up to their last multiple of 64 threads, then their last 64 again
+// (or all of them, when fewer; see reuse.mlir): the only comparisons left outside the loops.
 // CHECK:           scf.for %{{.*}} = %[[S]] to %[[B1]]
 // CHECK-NOT:         arith.cmpi
-// CHECK:           scf.for %{{.*}} = %[[B1]] to %[[B2]]
+// CHECK:             memref.store
+// CHECK-NEXT:      }
+// CHECK:           %[[BIG2:.*]] = arith.cmpi sge
+// CHECK-NOT:       arith.cmpi
+// CHECK:           scf.for %{{.*}} = %[[B1]] to
 // CHECK-NOT:         arith.cmpi
-// CHECK:           scf.for %{{.*}} = %[[B2]] to %[[B3]]
+// CHECK:           scf.if %[[BIG2]] {
+// CHECK-NEXT:        scf.for %{{.*}} to %[[B2]]
+// CHECK-NOT:           arith.cmpi
+// CHECK:           } else {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[B1]] to %[[B2]]
+// CHECK-NOT:           arith.cmpi
+// CHECK:           %[[BIG3:.*]] = arith.cmpi sge
+// CHECK-NOT:       arith.cmpi
+// CHECK:           scf.for %{{.*}} = %[[B2]] to
 // CHECK-NOT:         arith.cmpi
+// CHECK:           scf.if %[[BIG3]] {
+// CHECK-NEXT:        scf.for %{{.*}} to %[[B3]]
+// CHECK-NOT:           arith.cmpi
+// CHECK:           } else {
+// CHECK-NEXT:        scf.for %{{.*}} = %[[B2]] to %[[B3]]
+// CHECK-NOT:           arith.cmpi
 // CHECK:           scf.for %{{.*}} = %[[B3]] to %[[E]]
 // CHECK-NOT:         arith.cmpi
-// CHECK:           }
+// CHECK:             memref.store
+// CHECK-NEXT:      }
 // CHECK-NEXT:      arith.addi %[[R]]
 
 // Σ over g < 300 of (g + 1)·(west + 10³·east + 10⁶·wrapped + 10⁹·[col − 1 <ᵤ 50] + 10¹⁰·row).

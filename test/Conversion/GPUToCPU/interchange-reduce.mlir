@@ -17,9 +17,10 @@
 // CHECK-NEXT:      memref.store %{{.*}}, %[[ACC]][%[[T1]]] : memref<256xf64>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    scf.for %[[K:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
+// CHECK-NEXT:      %[[KB:.*]] = arith.muli %[[K]], %{{.*}} : index
 // CHECK-NEXT:      scf.for %[[T2:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:        %[[A:.*]] = memref.load %[[ACC]][%[[T2]]] : memref<256xf64>
-// CHECK:             %[[G:.*]] = arith.addi %{{.*}}, %[[T2]] : index
+// CHECK:             %[[G:.*]] = arith.addi %[[KB]], %[[T2]] : index
 // CHECK-NEXT:        %[[OK:.*]] = arith.cmpi ult, %[[G]], %[[N]] : index
 // CHECK-NEXT:        %[[V:.*]] = scf.if %[[OK]] -> (f64) {
 // CHECK-NEXT:          memref.load %[[X]][%[[G]]] : memref<?xf64>
@@ -38,6 +39,7 @@
 // CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[D:.*]]: index, %{{.*}}: memref<?xf64>, %{{.*}}: memref<?xf64>, %[[M:.*]]: index, %{{.*}}: index)
 // CHECK:         %[[ACC:.*]] = memref.alloca(%[[D]]) : memref<?xf64>
 // CHECK:         scf.for %[[K:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
+// CHECK-NEXT:      arith.muli %[[K]], %[[D]] : index
 // CHECK-NEXT:      scf.for %[[T2:.*]] = %{{.*}} to %[[D]] step %{{.*}} {
 // CHECK-NEXT:        memref.load %[[ACC]][%[[T2]]] : memref<?xf64>
 
@@ -49,13 +51,26 @@
 // CHECK:             memref.load %[[IO:.*]][%{{.*}}] : memref<?xf64>
 // CHECK:           memref.store %{{.*}}, %[[IO]][%{{.*}}] : memref<?xf64>
 
-// Negative: a short sequential loop (4 iterations, a constant) that loads memory stays inside
-// the thread loop (across threads its loads would be gathers, its sum would go through the
-// per-thread buffer at each of its few iterations). (Not launched.)
+// Negative: a short sequential loop (4 iterations, a constant) that gathers from memory
+// (thread j sums x[4j + k]) stays inside the thread loop (across threads its loads would be
+// gathers, its sum would go through the per-thread buffer at each of its few iterations).
+// (Not launched.)
 // CHECK-LABEL: func.func @short_cpu
 // CHECK:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f64) {
 // CHECK:             memref.load
+
+// The same short loop over x[256k + j] reads consecutive elements across the threads: it is
+// interchanged, the threads' loop innermost. (Not launched.)
+// CHECK-LABEL: func.func @short_rows_cpu
+// CHECK:         scf.for
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      arith.muli %[[K]]
+// CHECK-NEXT:      scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[G:.*]] = arith.addi %{{.*}}, %[[T]] : index
+// CHECK:             memref.load %{{.*}}[%[[G]]] : memref<?xf64>
 
 // x[i] = i mod 7 + 1/4 for i < 1000 (Σ x = 3247): summed in 256 slices of 4 by a block of 256
 // threads, in 64 slices of 16 by a block of 64 threads, and tripled in place (Σ 9741); the
@@ -191,6 +206,35 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     gpu.func @short(%o: memref<?xf64>, %x: memref<?xf64>, %n: index) workgroup(%sh: memref<256xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %z = arith.constant 0.0 : f64
+      %t = gpu.thread_id x
+      %d = gpu.block_dim x
+      scf.for %j = %t to %c256 step %d {
+        %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %z) -> (f64) {
+          %j4 = arith.muli %j, %c4 : index
+          %g = arith.addi %j4, %k : index
+          %ok = arith.cmpi ult, %g, %n : index
+          %v = scf.if %ok -> (f64) {
+            %l = memref.load %x[%g] : memref<?xf64>
+            scf.yield %l : f64
+          } else {
+            scf.yield %z : f64
+          }
+          %s = arith.addf %v, %a : f64
+          scf.yield %s : f64
+        }
+        memref.store %acc, %sh[%j] : memref<256xf64, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %r = memref.load %sh[%t] : memref<256xf64, #gpu.address_space<workgroup>>
+      memref.store %r, %o[%t] : memref<?xf64>
+      gpu.return
+    }
+    gpu.func @short_rows(%o: memref<?xf64>, %x: memref<?xf64>, %n: index) workgroup(%sh: memref<256xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c4 = arith.constant 4 : index

@@ -15,12 +15,14 @@
 // CHECK:           memref.store %{{.*}}, %[[H:.*]][%[[T1]]] : memref<256xi64>
 // CHECK:         }
 // CHECK:         scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// What does not depend on the thread is computed outside the threads' loop.
+// CHECK-NEXT:      %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
 // CHECK-NEXT:      scf.for %[[T2:.*]] = %{{.*}} to %[[N]] step %{{.*}} {
 // CHECK-NEXT:        %[[G:.*]] = arith.addi %{{.*}}, %[[T2]] : index
 // CHECK-NEXT:        %[[G64:.*]] = arith.index_cast %[[G]] : index to i64
 // CHECK-NEXT:        %[[HV:.*]] = memref.load %[[H]][%[[T2]]] : memref<256xi64>
 // CHECK-NEXT:        %[[A:.*]] = memref.load %[[ACC]][%[[T2]]] : memref<256xi64>
-// CHECK:             arith.muli %[[G64]], %{{.*}} : i64
+// CHECK:             arith.muli %[[G64]], %[[K64]] : i64
 // CHECK:             memref.store %{{.*}}, %[[ACC]][%[[T2]]] : memref<256xi64>
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }

@@ -43,13 +43,14 @@
 // CHECK-NEXT:    }
 // Phase 4: lane t reads lane (t mod 32) xor 16 of its warp, combines, and passes it on.
 // CHECK:         %[[M:.*]] = arith.minui %[[C32]], %[[NT]] : index
+// (What does not depend on the lane is computed before the loop.)
+// CHECK-NEXT:    %[[W:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[OFF:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:    %[[WID:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    scf.for %[[T:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
-// CHECK-NEXT:      %[[W:.*]] = arith.constant 32 : index
 // CHECK-NEXT:      %[[LANE:.*]] = arith.remui %[[T]], %[[W]] : index
-// CHECK-NEXT:      %[[OFF:.*]] = arith.index_cast %{{.*}} : i32 to index
-// CHECK-NEXT:      %[[WID:.*]] = arith.index_cast %{{.*}} : i32 to index
 // CHECK-NEXT:      %[[SRC:.*]] = arith.xori %[[LANE]], %[[OFF]] : index
-// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[GE:.*]] = arith.cmpi sge, %[[SRC]], %[[Z]] : index
 // CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %[[SRC]], %[[WID]] : index
 // CHECK-NEXT:      %[[VALID:.*]] = arith.andi %[[GE]], %[[LT]] : i1

@@ -1,0 +1,176 @@
+//! The last threads of a segment loop as one whole vector step ([`overlap_tail`]).
+//!
+//! LLVM vectorizes a loop over `n` threads in steps of `VF × interleave` threads (64 for
+//! bytes on AVX2) and runs the remaining up to 63 threads one at a time: in Life's rows of
+//! 1198 inner cells, those scalar iterations cost as much as the vector ones. When running a
+//! thread twice does no harm (it stores what it computed from memory the loop does not
+//! write, at positions no other thread stores to), the loop instead runs its threads up to
+//! the last multiple of [`CHUNK`] and then its last [`CHUNK`] threads again in a loop of
+//! constant trip count, which LLVM vectorizes without a remainder.
+
+use rustc_hash::FxHashMap;
+use tail_builtin::arith::CmpIPredicate;
+use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
+use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
+
+use super::{outside, read_only};
+
+/// The threads of the final whole step (a multiple of every `VF × interleave` LLVM picks for
+/// AVX2: 32 bytes × 2, 4 doubles × 4).
+const CHUNK: i64 = 64;
+
+/// Whether `v` depends on the loop's thread `t` (through ops of the loop).
+pub(super) fn varies(
+    ctx: &Context,
+    lp: OpId,
+    t: Value,
+    v: Value,
+    memo: &mut FxHashMap<Value, bool>,
+) -> bool {
+    if v == t {
+        return true;
+    }
+    if outside(ctx, lp, v) {
+        return false;
+    }
+    if let Some(&r) = memo.get(&v) {
+        return r;
+    }
+    let r = match ctx.defining_op(v) {
+        Some(d) => ctx
+            .operand_vec(d)
+            .into_iter()
+            .any(|x| varies(ctx, lp, t, x, memo)),
+        // The induction variable of a loop in `lp` varies when its bounds do.
+        None => {
+            let blk = ctx.value_parent_block(v);
+            let owner = blk.and_then(|b| ctx.block_parent_op(b));
+            match owner.filter(|&o| ctx.op_is(o, "scf.for")) {
+                Some(o) if blk.map(|b| ctx.block_arg(b, 0)) == Some(v) => {
+                    (0..3).any(|i| varies(ctx, lp, t, ctx.operand(o, i), memo))
+                }
+                _ => true,
+            }
+        }
+    };
+    memo.insert(v, r);
+    r
+}
+
+/// Whether `v` is `t + c` for a value `c` that does not vary with `t` (`t`, or `arith.addi`
+/// and `arith.subi` of such a value and an invariant one): distinct threads, distinct `v`.
+pub(super) fn counts(
+    ctx: &Context,
+    lp: OpId,
+    t: Value,
+    v: Value,
+    memo: &mut FxHashMap<Value, bool>,
+) -> bool {
+    if v == t {
+        return true;
+    }
+    let Some(d) = ctx.defining_op(v) else {
+        return false;
+    };
+    let (a, b) = match ctx.op_name_str(d) {
+        "arith.addi" | "arith.subi" => (ctx.operand(d, 0), ctx.operand(d, 1)),
+        _ => return false,
+    };
+    let fixed = |x, memo: &mut FxHashMap<Value, bool>| !varies(ctx, lp, t, x, memo);
+    (counts(ctx, lp, t, a, memo) && fixed(b, memo))
+        || (ctx.op_is(d, "arith.addi") && counts(ctx, lp, t, b, memo) && fixed(a, memo))
+}
+
+/// Whether running any thread of loop `lp` again (after others) stores the same values at
+/// the same positions: its ops are side-effect-free `arith`/`math` ops, loads of memory that
+/// the loop does not write, and stores into memrefs defined outside the loop and not loaded
+/// in it, one store per memref, each at a position with exactly one index counting with the
+/// thread (`t + c`) and the others invariant.
+fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool {
+    let mut memo = FxHashMap::default();
+    let mut stored: Vec<Value> = Vec::new();
+    let ops = ctx.block_op_vec(body);
+    let (_, rest) = ops.split_last().expect("terminator");
+    for &o in rest {
+        if !ctx.regions(o).is_empty() {
+            return false;
+        }
+        let name = ctx.op_name_str(o);
+        let ok = match name {
+            "memref.load" => read_only(ctx, lp, ctx.operand(o, 0)),
+            "memref.store" => {
+                let m = ctx.operand(o, 1);
+                let idx = &ctx.operand_vec(o)[2..];
+                let counting = idx
+                    .iter()
+                    .filter(|&&i| varies(ctx, lp, t, i, &mut memo))
+                    .collect::<Vec<_>>();
+                let ok = outside(ctx, lp, m)
+                    && !stored.contains(&m)
+                    && ctx
+                        .uses(m)
+                        .all(|u| !ctx.is_ancestor(lp, u.op) || ctx.op_is(u.op, "memref.store"))
+                    && counting.len() == 1
+                    && counts(ctx, lp, t, *counting[0], &mut memo);
+                stored.push(m);
+                ok
+            }
+            _ => {
+                (name.starts_with("arith.") || name.starts_with("math."))
+                    && tail_ir::greedy::is_memory_effect_free(ctx, o)
+            }
+        };
+        if !ok {
+            return false;
+        }
+    }
+    !stored.is_empty()
+}
+
+/// Runs the threads `[s, e)` of loop `lp` (step 1, no carried values, [`idempotent`]) as
+///
+/// ```text
+/// m = s + ((e − s) − (e − s) mod CHUNK)   when e − s ≥ CHUNK, else s
+/// for t in [s, m) { body }
+/// if e − s ≥ CHUNK { for t in [e − CHUNK, e) { body } } else { for t in [s, e) { body } }
+/// ```
+///
+/// Returns whether it did.
+pub(super) fn overlap_tail(ctx: &mut Context, lp: OpId) -> bool {
+    if tail_builtin::util::constant_int(ctx, ctx.operand(lp, 2)) != Some(1)
+        || ctx.num_results(lp) != 0
+    {
+        return false;
+    }
+    let Some(body) = ctx.entry_block(ctx.region(lp, 0)) else {
+        return false;
+    };
+    let t = ctx.block_arg(body, 0);
+    if !idempotent(ctx, lp, body, t) {
+        return false;
+    }
+    let (s, e) = (ctx.operand(lp, 0), ctx.operand(lp, 1));
+    let loc = ctx.op_loc(lp);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let chunk = build_constant_index(&mut b, CHUNK);
+    let n = build_binary(&mut b, "arith.subi", e, s);
+    let big = build_cmpi(&mut b, CmpIPredicate::Sge, n, chunk);
+    // (`n` rounded down to a multiple of CHUNK, a power of two, when non-negative.)
+    let mask = build_constant_index(&mut b, -CHUNK);
+    let whole = build_binary(&mut b, "arith.andi", n, mask);
+    let m = build_binary(&mut b, "arith.addi", s, whole);
+    let m = build_select(&mut b, big, m, s);
+    let last = build_binary(&mut b, "arith.subi", e, chunk);
+    let (iff, then_blk, else_blk) = tail_builtin::scf::IfOp::create(&mut b, big, &[], true);
+    let else_blk = else_blk.expect("an else block");
+    ctx.move_op(iff.op(), InsertPoint::After(lp));
+    for (blk, lo) in [(then_blk, last), (else_blk, s)] {
+        let mut map = FxHashMap::default();
+        let c = ctx.clone_op(lp, &mut map);
+        let y = ctx.last_op(blk).expect("scf.yield");
+        ctx.insert_op(c, InsertPoint::Before(y));
+        ctx.set_operand(c, 0, lo);
+    }
+    ctx.set_operand(lp, 1, m);
+    true
+}
