@@ -871,6 +871,20 @@ fn read_only(ctx: &Context, lp: OpId, m: Value) -> bool {
         })
 }
 
+/// Whether `op` computes a value without side effects from its operands and memory that loop
+/// `lp` does not write: a side-effect-free `arith`/`math` op without regions, or a
+/// `memref.load` of a memref that is [`read_only`] in `lp`.
+fn pure_in(ctx: &Context, lp: OpId, op: OpId) -> bool {
+    let name = ctx.op_name_str(op);
+    if name == "memref.load" {
+        read_only(ctx, lp, ctx.operand(op, 0))
+    } else {
+        (name.starts_with("arith.") || name.starts_with("math."))
+            && ctx.regions(op).is_empty()
+            && tail_ir::greedy::is_memory_effect_free(ctx, op)
+    }
+}
+
 /// Whether the ops of `blk` (and of the regions in them) compute without side effects and
 /// read only memory that the thread loop `lp` does not write: `arith` and `math` ops,
 /// `scf.if`, `scf.for`, `scf.yield`, `memref.dim`, and `memref.load` from a memref that is

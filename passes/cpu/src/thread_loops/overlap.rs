@@ -13,7 +13,7 @@ use tail_builtin::arith::CmpIPredicate;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
 use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
 
-use super::{outside, read_only};
+use super::{outside, pure_in};
 
 /// The threads of the final whole step (a multiple of every `VF × interleave` LLVM picks for
 /// AVX2: 32 bytes × 2, 4 doubles × 4).
@@ -95,9 +95,7 @@ fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool
         if !ctx.regions(o).is_empty() {
             return false;
         }
-        let name = ctx.op_name_str(o);
-        let ok = match name {
-            "memref.load" => read_only(ctx, lp, ctx.operand(o, 0)),
+        let ok = match ctx.op_name_str(o) {
             "memref.store" => {
                 let m = ctx.operand(o, 1);
                 let idx = &ctx.operand_vec(o)[2..];
@@ -115,10 +113,7 @@ fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool
                 stored.push(m);
                 ok
             }
-            _ => {
-                (name.starts_with("arith.") || name.starts_with("math."))
-                    && tail_ir::greedy::is_memory_effect_free(ctx, o)
-            }
+            _ => pure_in(ctx, lp, o),
         };
         if !ok {
             return false;

@@ -13,7 +13,7 @@ use tail_builtin::arith::CmpIPredicate;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
 use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
 
-use super::{offset_from, outside, read_only};
+use super::{offset_from, outside, pure_in};
 
 /// The most columns a group's shifts span (`max − min`).
 const MAX_SPAN: i64 = 8;
@@ -53,16 +53,10 @@ fn shape(
             {
                 return None;
             }
-            let name = ctx.op_name_str(d);
-            let ok = if name == "memref.load" {
-                read_only(ctx, lp, ctx.operand(d, 0))
-            } else {
-                (name.starts_with("arith.") || name.starts_with("math."))
-                    && tail_ir::greedy::is_memory_effect_free(ctx, d)
-            };
-            if !ok {
+            if !pure_in(ctx, lp, d) {
                 return None;
             }
+            let name = ctx.op_name_str(d);
             let mut key = format!("{name}{:?}:{:?}(", ctx.attrs(d), ctx.value_type(v));
             let mut offsets = Vec::new();
             for x in ctx.operand_vec(d) {
@@ -91,15 +85,7 @@ fn slice(ctx: &Context, lp: OpId, body: tail_ir::BlockId, v: Value) -> Option<Ve
         if ctx.op_parent_block(d) != Some(body) || seen.contains(&d) {
             continue;
         }
-        let name = ctx.op_name_str(d);
-        let ok = if name == "memref.load" {
-            read_only(ctx, lp, ctx.operand(d, 0))
-        } else {
-            (name.starts_with("arith.") || name.starts_with("math."))
-                && ctx.regions(d).is_empty()
-                && tail_ir::greedy::is_memory_effect_free(ctx, d)
-        };
-        if !ok {
+        if !pure_in(ctx, lp, d) {
             return None;
         }
         seen.push(d);
