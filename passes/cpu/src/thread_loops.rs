@@ -24,7 +24,11 @@
 //!   at compile time costs tens of cycles, an update a few.
 //! * [`split_at_edges`] (in [`segments`]): a segment loop is cut where comparisons of its
 //!   counting column with constants (a stencil's clamped or wrapped edges) change value, so
-//!   that in each piece they are constants and the neighbours' loads contiguous.
+//!   that in each piece they are constants and the neighbours' loads contiguous. In each
+//!   piece (and an uncut segment), a value that the threads compute at several neighbouring
+//!   columns (a fused stencil producer: Life's vertical sums) is computed once per column
+//!   into a buffer ([`reuse::reuse_shifted`]), and the loops end in a whole vector step of
+//!   64 threads instead of LLVM's scalar remainder ([`overlap::overlap_tail`]).
 //! * [`interchange`]: a thread's sequential loop (arithmetic, nested `scf.if`/`scf.for`, loads
 //!   from memory that the thread loop does not write) runs with the threads side by side (the
 //!   thread loop innermost), so LLVM vectorizes across threads: a reduction's per-thread
