@@ -15,8 +15,9 @@
 //!   thread pool; the reference interpreter runs them in order.
 //! * **Coarsening.** A kernel whose threads are independent and see only their grid-wide
 //!   index (see [`coarsening`]: no barrier, shuffle, workgroup memory or sequential loop, the
-//!   ids used only in `block_id · block_dim + thread_id`) runs 4096 / block threads per call,
-//!   consecutive blocks as one (`known_block_size` scaled, what follows the index guarded by
+//!   ids used only in `block_id · block_dim + thread_id`) runs 4096 threads per call (more,
+//!   up to 32768, to end each call at a row's end: [`coarse_threads`]), consecutive blocks
+//!   as one (`known_block_size` scaled, what follows the index guarded by
 //!   `index < grid_dim · block`); the launch makes ⌈grid / factor⌉ calls and passes the
 //!   launch's grid. The thread loops are longer (segments of a row, whole vectors of bytes)
 //!   and the per-call work (segment set-up, loop prologues) is paid less often.
@@ -365,8 +366,47 @@ impl ConvertGpuToCpu {
     }
 }
 
-/// The threads one call of a coarsened kernel's function runs (see [`coarsening`]).
+/// The threads one call of a coarsened kernel's function runs at least (see [`coarsening`]).
 const COARSE_THREADS: i64 = 4096;
+/// The most threads one call runs to end its range at a row's end (see [`coarse_threads`]).
+const MAX_COARSE_THREADS: i64 = 32768;
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The threads per call of a coarsened kernel with block extent `b` whose grid-wide index `g`
+/// (the result of `add`) is divided by the constants `ws` (`arith.divui`/`remui`: a row's
+/// length, a plane's): the smallest multiple of `b` and every `w` that is at least
+/// [`COARSE_THREADS`], when that is at most [`MAX_COARSE_THREADS`], so that no call's range
+/// ends inside a row (each segment of a call's threads is then a whole row, with one set-up
+/// each: Life's 1200-cell rows in calls of 19200 threads, not 1552 segments a generation for
+/// 1200 rows); else [`COARSE_THREADS`].
+fn coarse_threads(ctx: &Context, k: OpId, add: OpId, b: i64) -> i64 {
+    let g = ctx.result(add, 0);
+    let mut l = b;
+    for o in ctx.walk_preorder(k) {
+        if (ctx.op_is(o, "arith.divui") || ctx.op_is(o, "arith.remui")) && ctx.operand(o, 0) == g {
+            let Some(w) = const_int(ctx, ctx.operand(o, 1)).filter(|&w| w > 0) else {
+                continue;
+            };
+            l = match (l / gcd(l, w)).checked_mul(w) {
+                Some(m) if m <= MAX_COARSE_THREADS => m,
+                _ => return COARSE_THREADS,
+            };
+        }
+    }
+    let n = l * ((COARSE_THREADS + l - 1) / l);
+    if n <= MAX_COARSE_THREADS {
+        n
+    } else {
+        COARSE_THREADS
+    }
+}
 
 /// Whether kernel `k`'s threads are independent and see only their grid-wide index, so that
 /// one call of its CPU function may run several consecutive blocks as one: a one-dimensional
@@ -436,7 +476,7 @@ fn coarsening(ctx: &Context, k: OpId) -> Option<(i64, OpId)> {
                         "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim"
                     ))
         });
-    before_pure.then_some((COARSE_THREADS / b[0], add))
+    before_pure.then_some((coarse_threads(ctx, k, add, b[0]) / b[0], add))
 }
 
 /// Whether `add` is `arith.addi(arith.muli(block_id x, block_dim x | bs), thread_id x)` (either

@@ -5,17 +5,19 @@
 
 // A 1-D stencil over the rows of a 300×200 matrix whose producer is fused into it: each
 // thread computes f(c) = 3·a[row, c] + row at its own column and at both neighbours (the
-// edge columns see themselves), and adds them up. In the segments' inner piece (columns
-// [1, 199)) f is computed once per column into a buffer (at the function's entry, the
-// block's 4096 threads and the 2 extra columns the shifts span), in a loop over the
-// piece's threads and two more, and the piece reads it at t, t + 1 and t + 2: the
-// products are gone from it. Both loops (storing what they compute from memory they do not
-// write, at positions that count with the thread) run up to the last multiple of 64
-// threads and then their last 64 threads again, in a loop of constant trip count.
+// edge columns see themselves), and adds them up. The kernel is coarsened to 6400 threads a
+// call (the least common multiple of the block's 256 and the row's 200 that is at least
+// 4096): every call ends at a row's end, every segment of its threads is a whole row. In a
+// segment's inner piece (columns [1, 199)) f is computed once per column into a buffer (at
+// the function's entry: the call's 6400 threads and the 2 extra columns the shifts span),
+// in a loop over the piece's threads and two more, and the piece reads it at t, t + 1 and
+// t + 2: the products are gone from it. Both loops (storing what they compute from memory
+// they do not write, at positions that count with the thread) run up to the last multiple
+// of 64 threads and then their last 64 threads again, in a loop of constant trip count.
 // CHECK-LABEL: func.func @stencil_cpu
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK:         %[[B:.*]] = memref.alloca() : memref<4098xi64>
+// CHECK:         %[[B:.*]] = memref.alloca() : memref<6402xi64>
 // CHECK:         scf.while
 // CHECK:         } do {
 // The first column's piece (one thread) as it was.
@@ -27,7 +29,7 @@
 // CHECK-NEXT:      arith.addi
 // CHECK:           scf.for %[[T:.*]] = %[[S:.*]] to %{{.*}} step
 // CHECK:             arith.muli
-// CHECK:             memref.store %{{.*}}, %[[B]][%[[T]]] : memref<4098xi64>
+// CHECK:             memref.store %{{.*}}, %[[B]][%[[T]]] : memref<6402xi64>
 // CHECK-NEXT:      }
 // CHECK-NEXT:      scf.if
 // CHECK-NEXT:        scf.for
