@@ -35,6 +35,7 @@
 //!   partial sums become `for k { for t { acc[t] += f(k, t) } }`, each thread still adding in
 //!   its own order.
 
+mod guard;
 mod overlap;
 mod reuse;
 
@@ -655,14 +656,18 @@ fn offset_from(ctx: &Context, v: Value, col: Value) -> Option<i64> {
 }
 
 /// The last steps for a segment loop (or a piece of one, [`wide`]) `lp` with counting column
-/// `col` (`bound`: the most threads of the block): values computed at neighbouring columns
-/// are computed once ([`reuse::reuse_shifted`]), and the loops end in a whole vector step
+/// `col` (`bound`: the most threads of the block): cut where a bound check of the thread's
+/// index changes value ([`guard::split_guard`]); values computed at neighbouring columns are
+/// computed once ([`reuse::reuse_shifted`]), and the loops end in a whole vector step
 /// ([`overlap::overlap_tail`]).
 fn finish_piece(ctx: &mut Context, lp: OpId, col: Value, bound: Option<i64>) {
-    let mut loops = bound.map_or_else(Vec::new, |n| reuse::reuse_shifted(ctx, lp, col, n));
-    loops.push(lp);
-    for l in loops {
-        overlap::overlap_tail(ctx, l);
+    let pieces = guard::split_guard(ctx, lp).map_or_else(|| vec![lp], |two| two.to_vec());
+    for p in pieces {
+        let mut loops = bound.map_or_else(Vec::new, |n| reuse::reuse_shifted(ctx, p, col, n));
+        loops.push(p);
+        for l in loops {
+            overlap::overlap_tail(ctx, l);
+        }
     }
 }
 

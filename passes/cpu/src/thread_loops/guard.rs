@@ -1,0 +1,95 @@
+//! A bound check of the thread's index as a cut of the loop ([`split_guard`]).
+//!
+//! A block's threads that each sum a few elements of a flattened array check every element's
+//! index against the array's size (`base + t < n`, the last block's threads run past it):
+//! after `interchange` that is a conditional load per element, which LLVM does not vectorize
+//! for bytes. The comparison changes value once, at `t = n − base`: the loop is cut there.
+
+use rustc_hash::FxHashMap;
+use tail_builtin::arith::{build_binary, CmpIPredicate};
+use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
+
+use super::overlap::{counts, varies};
+
+/// Cuts loop `lp` (over threads `t` in `[s, e)`, step 1, no carried values) at the first
+/// top-level `arith.cmpi ult|slt %i, %n` of its body whose `%i` is `t + c` and `%n` does not
+/// vary with `t` (both non-negative: indices and extents): `[s, cut)` with the comparison
+/// true and `[cut, e)` with it false, `cut = s + (n − i(s))` clamped to `[s, e]`, `i(s)`
+/// the index computed for thread `s` before the loop. Returns the two loops.
+pub(super) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<[OpId; 2]> {
+    if tail_builtin::util::constant_int(ctx, ctx.operand(lp, 2)) != Some(1)
+        || ctx.num_results(lp) != 0
+    {
+        return None;
+    }
+    let body = ctx.entry_block(ctx.region(lp, 0))?;
+    let t = ctx.block_arg(body, 0);
+    let mut memo = FxHashMap::default();
+    let cmp = ctx.block_op_vec(body).into_iter().find(|&o| {
+        ctx.op_is(o, "arith.cmpi")
+            && matches!(
+                tail_builtin::arith::cmpi_predicate(ctx, o),
+                Some(CmpIPredicate::Ult | CmpIPredicate::Slt)
+            )
+            && counts(ctx, lp, t, ctx.operand(o, 0), &mut memo)
+            && !varies(ctx, lp, t, ctx.operand(o, 1), &mut memo)
+    })?;
+    let (i, n) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+    // `n` must be available before the loop: defined outside it.
+    if !super::outside(ctx, lp, n) {
+        return None;
+    }
+    // The ops of the body that compute `i` (from `t` and values outside the loop), cloned
+    // before it with `t = s`.
+    let mut chain: Vec<OpId> = Vec::new();
+    let mut work = vec![i];
+    while let Some(v) = work.pop() {
+        if v == t || super::outside(ctx, lp, v) {
+            continue;
+        }
+        let d = ctx.defining_op(v)?;
+        if ctx.op_parent_block(d) != Some(body) || !super::pure_in(ctx, lp, d) {
+            return None;
+        }
+        if !chain.contains(&d) {
+            chain.push(d);
+            work.extend(ctx.operand_vec(d));
+        }
+    }
+    let pos: FxHashMap<OpId, usize> = ctx
+        .block_op_vec(body)
+        .into_iter()
+        .enumerate()
+        .map(|(k, o)| (o, k))
+        .collect();
+    chain.sort_by_key(|o| pos[o]);
+    let (s, e) = (ctx.operand(lp, 0), ctx.operand(lp, 1));
+    let mut map: FxHashMap<Value, Value> = FxHashMap::default();
+    map.insert(t, s);
+    for &o in &chain {
+        let c = ctx.clone_op(o, &mut map);
+        ctx.insert_op(c, InsertPoint::Before(lp));
+    }
+    let i0 = *map.get(&i).unwrap_or(&i);
+    let loc = ctx.op_loc(lp);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let room = build_binary(&mut b, "arith.subi", n, i0);
+    let cut = build_binary(&mut b, "arith.addi", s, room);
+    let cut = build_binary(&mut b, "arith.maxsi", cut, s);
+    let cut = build_binary(&mut b, "arith.minsi", cut, e);
+    let i1 = b.i1_type();
+    let known =
+        [false, true].map(|k| tail_builtin::arith::build_constant_int(&mut b, i1, k as i64));
+    let mut map = FxHashMap::default();
+    let after = ctx.clone_op(lp, &mut map);
+    ctx.insert_op(after, InsertPoint::After(lp));
+    ctx.set_operand(lp, 1, cut);
+    ctx.set_operand(after, 0, cut);
+    let copy = map[&ctx.result(cmp, 0)];
+    ctx.replace_all_uses_with(ctx.result(cmp, 0), known[1]);
+    ctx.erase_op(cmp);
+    let copy_op = ctx.defining_op(copy).expect("the comparison's copy");
+    ctx.replace_all_uses_with(copy, known[0]);
+    ctx.erase_op(copy_op);
+    Some([lp, after])
+}
