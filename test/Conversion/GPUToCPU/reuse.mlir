@@ -9,9 +9,10 @@
 // call (the least common multiple of the block's 256 and the row's 200 that is at least
 // 4096): every call ends at a row's end, every segment of its threads is a whole row. In a
 // segment's inner piece (columns [1, 199)) f is computed once per column into a buffer (at
-// the function's entry: the call's 6400 threads and the 2 extra columns the shifts span),
-// in a loop over the piece's threads and two more, and the piece reads it at t, t + 1 and
-// t + 2: the products are gone from it. Both loops (storing what they compute from memory
+// the function's entry: the call's 6400 threads and the 2 extra columns the shifts span;
+// indexed from the piece's first thread s), in a loop over the piece's threads and two
+// more, and the piece reads it at t − s, t − s + 1 and t − s + 2: the products are gone
+// from it. Both loops (storing what they compute from memory
 // they do not write, at positions that count with the thread) run up to the last multiple
 // of 64 threads and then their last 64 threads again, in a loop of constant trip count.
 // CHECK-LABEL: func.func @stencil_cpu
@@ -29,7 +30,8 @@
 // CHECK-NEXT:      arith.addi
 // CHECK:           scf.for %[[T:.*]] = %[[S:.*]] to %{{.*}} step
 // CHECK:             arith.muli
-// CHECK:             memref.store %{{.*}}, %[[B]][%[[T]]] : memref<6402xi64>
+// CHECK:             %[[P:.*]] = arith.subi %[[T]], %[[S]] : index
+// CHECK-NEXT:        memref.store %{{.*}}, %[[B]][%[[P]]] : memref<6402xi64>
 // CHECK-NEXT:      }
 // CHECK-NEXT:      scf.if
 // CHECK-NEXT:        scf.for
@@ -40,11 +42,12 @@
 // The piece itself.
 // CHECK:           scf.for %[[U:.*]] = %[[S]] to
 // CHECK-NOT:         arith.muli
-// CHECK-DAG:         memref.load %[[B]][%[[U]]]
-// CHECK-DAG:         %[[U1:.*]] = arith.addi %[[U]], %[[C1]]
-// CHECK-DAG:         memref.load %[[B]][%[[U1]]]
-// CHECK-DAG:         %[[U2:.*]] = arith.addi %[[U]], %[[C2]]
-// CHECK-DAG:         memref.load %[[B]][%[[U2]]]
+// CHECK:             %[[R:.*]] = arith.subi %[[U]], %[[S]] : index
+// CHECK-DAG:         memref.load %[[B]][%[[R]]]
+// CHECK-DAG:         %[[R1:.*]] = arith.addi %[[R]], %[[C1]]
+// CHECK-DAG:         memref.load %[[B]][%[[R1]]]
+// CHECK-DAG:         %[[R2:.*]] = arith.addi %[[R]], %[[C2]]
+// CHECK-DAG:         memref.load %[[B]][%[[R2]]]
 // CHECK:             memref.store %{{.*}}, %arg2
 // CHECK-NEXT:      }
 // CHECK-NEXT:      scf.if

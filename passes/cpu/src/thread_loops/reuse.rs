@@ -117,8 +117,8 @@ struct Group {
 /// becomes
 ///
 /// ```text
-/// for t in [start, end + 2) if end > start { B[t] = f(col(t) − 1) }
-/// for t in [start, end) { … B[t] … B[t + 1] … B[t + 2] … }
+/// for t in [start, end + 2) if end > start { B[t − start] = f(col(t) − 1) }
+/// for t in [start, end) { … B[t − start] … B[t − start + 1] … B[t − start + 2] … }
 /// ```
 ///
 /// `f` is a computation of side-effect-free `arith`/`math` ops and loads of memory that the
@@ -128,7 +128,9 @@ struct Group {
 /// only by other buffered ones), with shifts that leave no column out (each next to the
 /// previous), spanning at most [`MAX_SPAN`] columns, and with at least one op besides loads.
 /// The buffer's extra columns are the neighbours' own columns, so nothing is loaded that the
-/// loop did not load. Buffers are allocated at the function's entry, `bound + span` elements.
+/// loop did not load. Buffers are allocated at the function's entry, `bound + span` elements,
+/// and indexed from the loop's first thread, so that consecutive loops (a call's rows) reuse
+/// the same few cache lines.
 /// Returns the buffers' loops.
 pub(super) fn reuse_shifted(ctx: &mut Context, lp: OpId, col: Value, bound: i64) -> Vec<OpId> {
     if tail_builtin::util::constant_int(ctx, ctx.operand(lp, 2)) != Some(1)
@@ -249,16 +251,18 @@ pub(super) fn reuse_shifted(ctx: &mut Context, lp: OpId, col: Value, bound: i64)
             ctx.insert_op(c, InsertPoint::Before(fy));
         }
         let mut b = Builder::new(ctx, InsertPoint::Before(fy), loc);
-        tail_builtin::memref::StoreOp::create(&mut b, map[&v0], buf, &[ft]);
+        let pos = build_binary(&mut b, "arith.subi", ft, start);
+        tail_builtin::memref::StoreOp::create(&mut b, map[&v0], buf, &[pos]);
         // The loop reads it at each member's shift.
         for &(v, s) in &g.members {
             let d = ctx.defining_op(v).expect("an op");
             let mut b = Builder::new(ctx, InsertPoint::Before(d), loc);
+            let rel = build_binary(&mut b, "arith.subi", t, start);
             let at = if s == lo {
-                t
+                rel
             } else {
                 let k = build_constant_index(&mut b, s - lo);
-                build_binary(&mut b, "arith.addi", t, k)
+                build_binary(&mut b, "arith.addi", rel, k)
             };
             let x = tail_builtin::memref::LoadOp::create(&mut b, buf, &[at]);
             ctx.replace_all_uses_with(v, x);
