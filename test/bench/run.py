@@ -5,10 +5,12 @@ test/bench/apl/ against their peers and records the figures in test/bench/RESULT
 For each program it
   * builds test/bench/apl/NAME.apl with `tailc build --target=cpu` (the compile time is the
     median wall-clock time of the builds),
-  * runs the executable with `--time --runs R` under TAIL_NUM_THREADS=1 and =2 and takes the
-    medians of its `time: total T ms` lines,
   * builds the sequential C reference test/bench/peers/c/NAME.c (cc -O3 -march=native
-    -ffp-contract=off) and times it the same way,
+    -ffp-contract=off),
+  * runs, in --rounds rounds, the executable with `--time --runs R` under TAIL_NUM_THREADS=1
+    and =2 and the C reference the same way, one after the other (a slow spell of a shared
+    machine then falls on all three alike), and takes the medians of each one's
+    `time: total T ms` lines,
   * checks that tail's and C's printed results agree (each number within a relative 1e-9:
     the two add in different orders) and that the C reference built with -DSMALL prints
     exactly what the interpreter prints for the lit test test/Frontend/APL/programs/NAME.apl,
@@ -303,33 +305,46 @@ class Harness:
         log("== %s" % name)
         exe, t = self.tailc_build(os.path.join(APL_DIR, name + ".apl"),
                                   os.path.join(self.work, name), "cpu")
+        # The variants: tail on each thread count, then C.
+        variants = []
         if exe is None:
             self.fail(name, t or "no prebuilt executable")
             r["error"] = t or "no executable"
         else:
             r["compile_s"] = t
             for n in a.threads:
-                try:
-                    out, ts = self.time_exe(exe, {"TAIL_NUM_THREADS": str(n)},
-                                            "%s (%d threads)" % (name, n))
-                except RuntimeError as e:
-                    self.fail(name, str(e))
-                    continue
-                r["tail_%d" % n] = median([x[0] for x in ts])
-                r.setdefault("tail_out", out)
-                if out != r["tail_out"]:
-                    self.fail(name, "prints differently with %d threads" % n)
-
+                variants.append(("tail_%d" % n, exe, {"TAIL_NUM_THREADS": str(n)},
+                                 "%s (%d threads)" % (name, n)))
         cexe, err = self.c_build(name, small=False)
         if cexe is None:
             self.fail(name, err)
         else:
-            try:
-                out, ts = self.time_exe(cexe, what="C reference of " + name)
-                r["c"] = median([x[0] for x in ts])
-                r["c_out"] = out
-            except RuntimeError as e:
-                self.fail(name, str(e))
+            variants.append(("c", cexe, None, "C reference of " + name))
+        # Rounds of every variant in turn, so that a slow spell of a shared machine falls on
+        # all of them alike; each variant's time is the median of all its runs.
+        times = {key: [] for key, *_ in variants}
+        failed = set()
+        for _ in range(a.rounds):
+            for key, x, env, what in variants:
+                if key in failed:
+                    continue
+                try:
+                    out, ts = self.time_exe(x, env, what)
+                except RuntimeError as e:
+                    self.fail(name, str(e))
+                    failed.add(key)
+                    continue
+                times[key] += [y[0] for y in ts]
+                if key == "c":
+                    r["c_out"] = out
+                    continue
+                r.setdefault("tail_out", out)
+                if out != r["tail_out"]:
+                    self.fail(name, "prints differently (%s)" % what)
+                    failed.add(key)
+        for key in times:
+            if key not in failed and times[key]:
+                r[key] = median(times[key])
         if "tail_out" in r and "c_out" in r:
             kind, d = compare(r["tail_out"], r["c_out"])
             r["agree"] = agreement(kind, d)
@@ -486,11 +501,11 @@ def cpu_section(a, rows, env, failures):
              (env["cpu"], env["cores"], env["os"], env["load0"], env["load1"]),
              "- Tools: %s (`tailc build --target=cpu`); C reference: %s, `%s`; Python %s" %
              (env["tailc"], env["cc"], a.cflags, platform.python_version()),
-             "- Times: medians of the `time: total T ms` lines of `--time --runs %d` (the "
-             "program's own clock, inside the process; C the same way), tail with "
-             "`TAIL_NUM_THREADS` = %s; compile time: median wall-clock time of %d `tailc build` "
-             "runs (including linking)" % (a.runs, " and ".join(map(str, a.threads)),
-                                           a.compile_runs),
+             "- Times: medians of the `time: total T ms` lines of %d rounds of `--time --runs %d` "
+             "(the program's own clock, inside the process; C the same way), tail with "
+             "`TAIL_NUM_THREADS` = %s and C run in turn in each round; compile time: median "
+             "wall-clock time of %d `tailc build` runs (including linking)"
+             % (a.rounds, a.runs, " and ".join(map(str, a.threads)), a.compile_runs),
              "- Agreement: tail's printed numbers against the C reference's, each within a "
              "relative %.0e (`exact` when the text is the same; the sums add in different "
              "orders); the C reference built with `-DSMALL` prints exactly what the "
@@ -648,6 +663,9 @@ def main():
                     help="the tailc to build and interpret with (a release build; default "
                     "target/release/tailc)")
     ap.add_argument("--runs", type=int, default=5, help="timed runs per measurement (>= 5)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="CPU timings: rounds of tail (each thread count) and C in turn, each "
+                    "round `--runs` runs of each (default 3)")
     ap.add_argument("--compile-runs", type=int, default=None,
                     help="tailc build runs for the compile-time median (default: --runs)")
     ap.add_argument("--threads", default="1,2",
@@ -687,6 +705,8 @@ def main():
     a = ap.parse_args()
     if a.runs < 5:
         ap.error("--runs must be at least 5 (medians of >= 5 runs)")
+    if a.rounds < 1:
+        ap.error("--rounds must be at least 1")
     a.compile_runs = a.compile_runs or a.runs
     a.gpu = a.gpu or a.gpu_only
     a.threads = [int(t) for t in a.threads.split(",") if t]
