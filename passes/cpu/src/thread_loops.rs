@@ -894,6 +894,34 @@ fn pure_in(ctx: &Context, lp: OpId, op: OpId) -> bool {
     }
 }
 
+/// The ops of `body` that `v` depends on (in block order), when all are side-effect-free
+/// `arith`/`math` ops or loads of memory that `lp` does not write ([`pure_in`]).
+fn pure_slice(ctx: &Context, lp: OpId, body: tail_ir::BlockId, v: Value) -> Option<Vec<OpId>> {
+    let mut seen: Vec<OpId> = Vec::new();
+    let mut work = vec![v];
+    while let Some(x) = work.pop() {
+        let Some(d) = ctx.defining_op(x) else {
+            continue;
+        };
+        if ctx.op_parent_block(d) != Some(body) || seen.contains(&d) {
+            continue;
+        }
+        if !pure_in(ctx, lp, d) {
+            return None;
+        }
+        seen.push(d);
+        work.extend(ctx.operand_vec(d));
+    }
+    let pos: FxHashMap<OpId, usize> = ctx
+        .block_op_vec(body)
+        .into_iter()
+        .enumerate()
+        .map(|(i, o)| (o, i))
+        .collect();
+    seen.sort_by_key(|o| pos[o]);
+    Some(seen)
+}
+
 /// Whether the ops of `blk` (and of the regions in them) compute without side effects and
 /// read only memory that the thread loop `lp` does not write: `arith` and `math` ops,
 /// `scf.if`, `scf.for`, `scf.yield`, `memref.dim`, and `memref.load` from a memref that is

@@ -41,28 +41,7 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<[OpId; 2]> {
     }
     // The ops of the body that compute `i` (from `t` and values outside the loop), cloned
     // before it with `t = s`.
-    let mut chain: Vec<OpId> = Vec::new();
-    let mut work = vec![i];
-    while let Some(v) = work.pop() {
-        if v == t || super::outside(ctx, lp, v) {
-            continue;
-        }
-        let d = ctx.defining_op(v)?;
-        if ctx.op_parent_block(d) != Some(body) || !super::pure_in(ctx, lp, d) {
-            return None;
-        }
-        if !chain.contains(&d) {
-            chain.push(d);
-            work.extend(ctx.operand_vec(d));
-        }
-    }
-    let pos: FxHashMap<OpId, usize> = ctx
-        .block_op_vec(body)
-        .into_iter()
-        .enumerate()
-        .map(|(k, o)| (o, k))
-        .collect();
-    chain.sort_by_key(|o| pos[o]);
+    let chain = super::pure_slice(ctx, lp, body, i)?;
     let (s, e) = (ctx.operand(lp, 0), ctx.operand(lp, 1));
     let mut map: FxHashMap<Value, Value> = FxHashMap::default();
     map.insert(t, s);

@@ -13,7 +13,7 @@ use tail_builtin::arith::CmpIPredicate;
 use tail_builtin::arith::{build_binary, build_cmpi, build_constant_index, build_select};
 use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
 
-use super::{offset_from, outside, pure_in};
+use super::{offset_from, outside, pure_in, pure_slice};
 
 /// The most columns a group's shifts span (`max − min`).
 const MAX_SPAN: i64 = 8;
@@ -71,34 +71,6 @@ fn shape(
     };
     memo.insert(v, s.clone());
     s
-}
-
-/// The ops of `body` that `v` depends on (in block order), when all are side-effect-free
-/// `arith`/`math` ops or loads of memory that `lp` does not write.
-fn slice(ctx: &Context, lp: OpId, body: tail_ir::BlockId, v: Value) -> Option<Vec<OpId>> {
-    let mut seen: Vec<OpId> = Vec::new();
-    let mut work = vec![v];
-    while let Some(x) = work.pop() {
-        let Some(d) = ctx.defining_op(x) else {
-            continue;
-        };
-        if ctx.op_parent_block(d) != Some(body) || seen.contains(&d) {
-            continue;
-        }
-        if !pure_in(ctx, lp, d) {
-            return None;
-        }
-        seen.push(d);
-        work.extend(ctx.operand_vec(d));
-    }
-    let pos: FxHashMap<OpId, usize> = ctx
-        .block_op_vec(body)
-        .into_iter()
-        .enumerate()
-        .map(|(i, o)| (o, i))
-        .collect();
-    seen.sort_by_key(|o| pos[o]);
-    Some(seen)
 }
 
 /// A value computed at several shifts of the column: its members and their shifts.
@@ -217,7 +189,7 @@ pub(super) fn reuse_shifted(ctx: &mut Context, lp: OpId, col: Value, bound: i64)
         let hi = g.members.iter().map(|m| m.1).max().expect("members");
         let span = hi - lo;
         let (v0, _) = *g.members.iter().find(|m| m.1 == lo).expect("the first");
-        let Some(ops) = slice(ctx, lp, body, v0) else {
+        let Some(ops) = pure_slice(ctx, lp, body, v0) else {
             continue;
         };
         let ty = ctx.value_type(v0);
