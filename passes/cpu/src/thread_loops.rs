@@ -922,17 +922,30 @@ fn pure_slice(ctx: &Context, lp: OpId, body: tail_ir::BlockId, v: Value) -> Opti
     Some(seen)
 }
 
-/// Whether the ops of `blk` (and of the regions in them) compute without side effects and
-/// read only memory that the thread loop `lp` does not write: `arith` and `math` ops,
-/// `scf.if`, `scf.for`, `scf.yield`, `memref.dim`, and `memref.load` from a memref that is
-/// [`read_only`] in `lp`. Such ops give each thread the same values in any order of the
-/// threads.
+/// Whether memref `m` is write-only in loop `lp`: defined outside it, and used inside it only
+/// as the memref that `memref.store`s store into.
+fn write_only(ctx: &Context, lp: OpId, m: Value) -> bool {
+    outside(ctx, lp, m)
+        && ctx.uses(m).all(|u| {
+            !ctx.is_ancestor(lp, u.op)
+                || (ctx.op_is(u.op, "memref.store") && ctx.operand(u.op, 1) == m)
+        })
+}
+
+/// Whether the ops of `blk` (and of the regions in them) read only memory that the thread
+/// loop `lp` does not write and write only memory that it does not read: `arith` and `math`
+/// ops, `scf.if`, `scf.for`, `scf.yield`, `memref.dim`, `memref.load` from a memref that is
+/// [`read_only`] in `lp`, and `memref.store` into one that is [`write_only`] in it. Such ops
+/// give each thread the same values in any order of the threads, and each thread's stores
+/// keep their order; stores of different threads to one element would be a race in the
+/// kernel (its result undefined on the GPU as well), so their order does not matter.
 fn reorderable(ctx: &Context, lp: OpId, blk: tail_ir::BlockId) -> bool {
     ctx.block_ops(blk).all(|o| {
         let n = ctx.op_name_str(o);
         let ok = match n {
             "scf.if" | "scf.for" | "scf.yield" | "memref.dim" => true,
             "memref.load" => read_only(ctx, lp, ctx.operand(o, 0)),
+            "memref.store" => write_only(ctx, lp, ctx.operand(o, 1)),
             _ => (n.starts_with("arith.") || n.starts_with("math.")) && ctx.regions(o).is_empty(),
         };
         ok && ctx.regions(o).iter().all(|&r| {
@@ -1030,9 +1043,10 @@ fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Va
 /// ```
 ///
 /// Only when the thread loop runs from 0 in steps of 1 without carried values, the inner
-/// loop's bounds are defined outside `lp`, and its body is [`reorderable`] (computation and
-/// loads of memory that nothing in `lp` writes), so each thread computes exactly what it
-/// computed before, its iterations in the same order. (Another memref that aliases a written
+/// loop's bounds are defined outside `lp`, and its body is [`reorderable`] (computation,
+/// loads of memory that nothing in `lp` writes, stores into memory that nothing in `lp`
+/// reads: a map fused with a reduction stores its elements as it sums them), so each thread
+/// computes exactly what it computed before, its iterations in the same order. (Another memref that aliases a written
 /// one would make that a race between threads, which the GPU form leaves undefined as well.)
 /// The buffers have a static size at the function's entry when the thread count has a known
 /// bound. Returns the thread loops that replace `lp` (or `lp` itself).
@@ -1084,8 +1098,8 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         return vec![lp];
     }
     // The other ops of the thread loop: nothing after the inner loop that the inner loop's
-    // body could observe (it writes no memory and reads only memory that nothing in `lp`
-    // writes, so any post is fine).
+    // body could observe (it reads only memory that nothing in `lp` writes, and writes only
+    // memory that nothing in `lp` reads, so any post is fine).
     let (pre, rest) = ops.split_at(pos);
     let post = &rest[1..rest.len() - 1];
     let term = *rest.last().expect("terminator");

@@ -72,6 +72,28 @@
 // CHECK:             %[[G:.*]] = arith.addi %{{.*}}, %[[T]] : index
 // CHECK:             memref.load %{{.*}}[%[[G]]] : memref<?xf64>
 
+// A map fused with the reduction: each thread stores its 4 mapped elements y[256k + j] as it
+// sums them. The stores go to memory the thread loop does not read: the loop is interchanged
+// all the same, each thread's stores in their order. (Not launched.)
+// CHECK-LABEL: func.func @map_sum_cpu
+// CHECK:         scf.for
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      arith.muli %[[K]]
+// CHECK-NEXT:      scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:             %[[G:.*]] = arith.addi %{{.*}}, %[[T]] : index
+// CHECK:             arith.mulf
+// CHECK:             memref.store %{{.*}}, %{{.*}}[%[[G]]] : memref<?xf64>
+
+// Negative: the same storing into the buffer it reads stays inside the thread loop.
+// (Not launched.)
+// CHECK-LABEL: func.func @map_sum_same_cpu
+// CHECK:         scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (f64) {
+// CHECK:             memref.load
+// CHECK:             memref.store
+
 // x[i] = i mod 7 + 1/4 for i < 1000 (Σ x = 3247): summed in 256 slices of 4 by a block of 256
 // threads, in 64 slices of 16 by a block of 64 threads, and tripled in place (Σ 9741); the
 // result is the first sum + 10⁴ × the second + 10⁸ × the third.
@@ -250,6 +272,70 @@ module attributes {gpu.container_module} {
           %v = scf.if %ok -> (f64) {
             %l = memref.load %x[%g] : memref<?xf64>
             scf.yield %l : f64
+          } else {
+            scf.yield %z : f64
+          }
+          %s = arith.addf %v, %a : f64
+          scf.yield %s : f64
+        }
+        memref.store %acc, %sh[%j] : memref<256xf64, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %r = memref.load %sh[%t] : memref<256xf64, #gpu.address_space<workgroup>>
+      memref.store %r, %o[%t] : memref<?xf64>
+      gpu.return
+    }
+    gpu.func @map_sum(%o: memref<?xf64>, %x: memref<?xf64>, %y: memref<?xf64>, %n: index) workgroup(%sh: memref<256xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %z = arith.constant 0.0 : f64
+      %two = arith.constant 2.0 : f64
+      %t = gpu.thread_id x
+      %d = gpu.block_dim x
+      scf.for %j = %t to %c256 step %d {
+        %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %z) -> (f64) {
+          %kb = arith.muli %k, %c256 : index
+          %g = arith.addi %kb, %j : index
+          %ok = arith.cmpi ult, %g, %n : index
+          %v = scf.if %ok -> (f64) {
+            %l = memref.load %x[%g] : memref<?xf64>
+            %m = arith.mulf %l, %two : f64
+            memref.store %m, %y[%g] : memref<?xf64>
+            scf.yield %m : f64
+          } else {
+            scf.yield %z : f64
+          }
+          %s = arith.addf %v, %a : f64
+          scf.yield %s : f64
+        }
+        memref.store %acc, %sh[%j] : memref<256xf64, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %r = memref.load %sh[%t] : memref<256xf64, #gpu.address_space<workgroup>>
+      memref.store %r, %o[%t] : memref<?xf64>
+      gpu.return
+    }
+    gpu.func @map_sum_same(%o: memref<?xf64>, %x: memref<?xf64>, %y: memref<?xf64>, %n: index) workgroup(%sh: memref<256xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c256 = arith.constant 256 : index
+      %z = arith.constant 0.0 : f64
+      %two = arith.constant 2.0 : f64
+      %t = gpu.thread_id x
+      %d = gpu.block_dim x
+      scf.for %j = %t to %c256 step %d {
+        %acc = scf.for %k = %c0 to %c4 step %c1 iter_args(%a = %z) -> (f64) {
+          %kb = arith.muli %k, %c256 : index
+          %g = arith.addi %kb, %j : index
+          %ok = arith.cmpi ult, %g, %n : index
+          %v = scf.if %ok -> (f64) {
+            %l = memref.load %x[%g] : memref<?xf64>
+            %m = arith.mulf %l, %two : f64
+            memref.store %m, %x[%g] : memref<?xf64>
+            scf.yield %m : f64
           } else {
             scf.yield %z : f64
           }
