@@ -379,17 +379,17 @@ fn gcd(a: i64, b: i64) -> i64 {
     }
 }
 
-/// The threads per call of a coarsened kernel with block extent `b` whose grid-wide index `g`
-/// (the result of `add`) is divided by the constants `ws` (`arith.divui`/`remui`: a row's
-/// length, a plane's): the smallest multiple of `b` and every `w` that is at least
-/// [`COARSE_THREADS`], when that is at most [`MAX_COARSE_THREADS`], so that no call's range
-/// ends inside a row (each segment of a call's threads is then a whole row, with one set-up
+/// The threads per call of a coarsened kernel with block extent `b` (its ops `ops`) whose
+/// grid-wide index `g` (the result of `add`) is divided by constants (`arith.divui`/`remui`:
+/// a row's length, a plane's): the smallest multiple of `b` and of every such divisor that
+/// is at least [`COARSE_THREADS`], when that is at most [`MAX_COARSE_THREADS`], so that no
+/// call's range ends inside a row (each segment of a call's threads is then a whole row, with one set-up
 /// each: Life's 1200-cell rows in calls of 19200 threads, not 1552 segments a generation for
 /// 1200 rows); else [`COARSE_THREADS`].
-fn coarse_threads(ctx: &Context, k: OpId, add: OpId, b: i64) -> i64 {
+fn coarse_threads(ctx: &Context, ops: &[OpId], add: OpId, b: i64) -> i64 {
     let g = ctx.result(add, 0);
     let mut l = b;
-    for o in ctx.walk_preorder(k) {
+    for &o in ops {
         if (ctx.op_is(o, "arith.divui") || ctx.op_is(o, "arith.remui")) && ctx.operand(o, 0) == g {
             let Some(w) = const_int(ctx, ctx.operand(o, 1)).filter(|&w| w > 0) else {
                 continue;
@@ -400,7 +400,7 @@ fn coarse_threads(ctx: &Context, k: OpId, add: OpId, b: i64) -> i64 {
             };
         }
     }
-    let n = l * ((COARSE_THREADS + l - 1) / l);
+    let n = l * (COARSE_THREADS as u64).div_ceil(l as u64) as i64;
     if n <= MAX_COARSE_THREADS {
         n
     } else {
@@ -476,7 +476,7 @@ fn coarsening(ctx: &Context, k: OpId) -> Option<(i64, OpId)> {
                         "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim"
                     ))
         });
-    before_pure.then_some((coarse_threads(ctx, k, add, b[0]) / b[0], add))
+    before_pure.then_some((coarse_threads(ctx, &ops, add, b[0]) / b[0], add))
 }
 
 /// Whether `add` is `arith.addi(arith.muli(block_id x, block_dim x | bs), thread_id x)` (either

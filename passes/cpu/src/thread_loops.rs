@@ -303,8 +303,7 @@ fn hoist_invariants(ctx: &mut Context, lp: OpId) {
         let division = n.contains("div") || n.contains("rem");
         if n.starts_with("arith.")
             && !division
-            && ctx.regions(o).is_empty()
-            && tail_ir::greedy::is_memory_effect_free(ctx, o)
+            && pure_in(ctx, lp, o)
             && ctx.operand_vec(o).into_iter().all(|v| outside(ctx, lp, v))
         {
             ctx.move_op(o, InsertPoint::Before(lp));
@@ -944,9 +943,8 @@ fn reorderable(ctx: &Context, lp: OpId, blk: tail_ir::BlockId) -> bool {
         let n = ctx.op_name_str(o);
         let ok = match n {
             "scf.if" | "scf.for" | "scf.yield" | "memref.dim" => true,
-            "memref.load" => read_only(ctx, lp, ctx.operand(o, 0)),
             "memref.store" => write_only(ctx, lp, ctx.operand(o, 1)),
-            _ => (n.starts_with("arith.") || n.starts_with("math.")) && ctx.regions(o).is_empty(),
+            _ => pure_in(ctx, lp, o),
         };
         ok && ctx.regions(o).iter().all(|&r| {
             ctx.region_blocks(r)
@@ -1046,8 +1044,9 @@ fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Va
 /// loop's bounds are defined outside `lp`, and its body is [`reorderable`] (computation,
 /// loads of memory that nothing in `lp` writes, stores into memory that nothing in `lp`
 /// reads: a map fused with a reduction stores its elements as it sums them), so each thread
-/// computes exactly what it computed before, its iterations in the same order. (Another memref that aliases a written
-/// one would make that a race between threads, which the GPU form leaves undefined as well.)
+/// computes exactly what it computed before, its iterations in the same order. (Another
+/// memref that aliases a written one would make that a race between threads, which the GPU
+/// form leaves undefined as well.)
 /// The buffers have a static size at the function's entry when the thread count has a known
 /// bound. Returns the thread loops that replace `lp` (or `lp` itself).
 pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
