@@ -670,26 +670,19 @@ fn finish_piece(ctx: &mut Context, lp: OpId, col: Value, bound: Option<i64>) {
     }
 }
 
-/// Whether `load`'s last index counts up with the thread `t` of loop `lp`: `t + c`, or the
+/// Whether `load`'s last index counts up with the thread of `deps`' loop: `t + c`, or the
 /// remainder of such a value by a divisor that does not vary with `t`.
-fn contiguous_across(
-    ctx: &Context,
-    lp: OpId,
-    t: Value,
-    load: OpId,
-    memo: &mut FxHashMap<Value, bool>,
-) -> bool {
+fn contiguous_across(ctx: &Context, deps: &mut overlap::ThreadDeps, load: OpId) -> bool {
     let Some(&last) = ctx.operand_vec(load)[1..].last() else {
         return false;
     };
-    if overlap::counts(ctx, lp, t, last, memo) {
+    if deps.counts(ctx, last) {
         return true;
     }
     ctx.defining_op(last)
         .filter(|&d| ctx.op_is(d, "arith.remui"))
         .is_some_and(|d| {
-            overlap::counts(ctx, lp, t, ctx.operand(d, 0), memo)
-                && !overlap::varies(ctx, lp, t, ctx.operand(d, 1), memo)
+            deps.counts(ctx, ctx.operand(d, 0)) && !deps.varies(ctx, ctx.operand(d, 1))
         })
 }
 
@@ -1088,11 +1081,11 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         Some(&[lo, hi, step]) if step > 0 => Some((hi - lo).max(0) / step),
         _ => None,
     };
-    let mut memo = FxHashMap::default();
+    let mut deps = overlap::ThreadDeps::new(lp, t);
     let loads = ctx
         .walk_preorder(inner)
         .into_iter()
-        .any(|o| ctx.op_is(o, "memref.load") && !contiguous_across(ctx, lp, t, o, &mut memo));
+        .any(|o| ctx.op_is(o, "memref.load") && !contiguous_across(ctx, &mut deps, o));
     if loads && trips.is_some_and(|n| n < MIN_SEGMENT) {
         return vec![lp];
     }

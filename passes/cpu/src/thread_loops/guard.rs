@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap;
 use tail_builtin::arith::{build_binary, CmpIPredicate};
 use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
 
-use super::overlap::{counts, varies};
+use super::overlap::ThreadDeps;
 
 /// Cuts loop `lp` (over threads `t` in `[s, e)`, step 1, no carried values) at the first
 /// top-level `arith.cmpi ult|slt %i, %n` of its body whose `%i` is `t + c` and `%n` does not
@@ -24,15 +24,15 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<[OpId; 2]> {
     }
     let body = ctx.entry_block(ctx.region(lp, 0))?;
     let t = ctx.block_arg(body, 0);
-    let mut memo = FxHashMap::default();
+    let mut deps = ThreadDeps::new(lp, t);
     let cmp = ctx.block_op_vec(body).into_iter().find(|&o| {
         ctx.op_is(o, "arith.cmpi")
             && matches!(
                 tail_builtin::arith::cmpi_predicate(ctx, o),
                 Some(CmpIPredicate::Ult | CmpIPredicate::Slt)
             )
-            && counts(ctx, lp, t, ctx.operand(o, 0), &mut memo)
-            && !varies(ctx, lp, t, ctx.operand(o, 1), &mut memo)
+            && deps.counts(ctx, ctx.operand(o, 0))
+            && !deps.varies(ctx, ctx.operand(o, 1))
     })?;
     let (i, n) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
     // `n` must be available before the loop: defined outside it.

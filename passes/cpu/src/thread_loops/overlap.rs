@@ -19,66 +19,68 @@ use super::{outside, pure_in};
 /// AVX2: 32 bytes × 2, 4 doubles × 4).
 const CHUNK: i64 = 64;
 
-/// Whether `v` depends on the loop's thread `t` (through ops of the loop).
-pub(super) fn varies(
-    ctx: &Context,
+/// What in loop `lp` depends on its thread `t` (memoized across questions).
+pub(super) struct ThreadDeps {
     lp: OpId,
     t: Value,
-    v: Value,
-    memo: &mut FxHashMap<Value, bool>,
-) -> bool {
-    if v == t {
-        return true;
-    }
-    if outside(ctx, lp, v) {
-        return false;
-    }
-    if let Some(&r) = memo.get(&v) {
-        return r;
-    }
-    let r = match ctx.defining_op(v) {
-        Some(d) => ctx
-            .operand_vec(d)
-            .into_iter()
-            .any(|x| varies(ctx, lp, t, x, memo)),
-        // The induction variable of a loop in `lp` varies when its bounds do.
-        None => {
-            let blk = ctx.value_parent_block(v);
-            let owner = blk.and_then(|b| ctx.block_parent_op(b));
-            match owner.filter(|&o| ctx.op_is(o, "scf.for")) {
-                Some(o) if blk.map(|b| ctx.block_arg(b, 0)) == Some(v) => {
-                    (0..3).any(|i| varies(ctx, lp, t, ctx.operand(o, i), memo))
-                }
-                _ => true,
-            }
-        }
-    };
-    memo.insert(v, r);
-    r
+    memo: FxHashMap<Value, bool>,
 }
 
-/// Whether `v` is `t + c` for a value `c` that does not vary with `t` (`t`, or `arith.addi`
-/// and `arith.subi` of such a value and an invariant one): distinct threads, distinct `v`.
-pub(super) fn counts(
-    ctx: &Context,
-    lp: OpId,
-    t: Value,
-    v: Value,
-    memo: &mut FxHashMap<Value, bool>,
-) -> bool {
-    if v == t {
-        return true;
+impl ThreadDeps {
+    pub(super) fn new(lp: OpId, t: Value) -> Self {
+        ThreadDeps {
+            lp,
+            t,
+            memo: FxHashMap::default(),
+        }
     }
-    let Some(d) = ctx.defining_op(v) else {
-        return false;
-    };
-    let (a, b) = match ctx.op_name_str(d) {
-        "arith.addi" | "arith.subi" => (ctx.operand(d, 0), ctx.operand(d, 1)),
-        _ => return false,
-    };
-    let fixed = |x, memo: &mut FxHashMap<Value, bool>| !varies(ctx, lp, t, x, memo);
-    (counts(ctx, lp, t, a, memo) && fixed(b, memo))
-        || (ctx.op_is(d, "arith.addi") && counts(ctx, lp, t, b, memo) && fixed(a, memo))
+
+    /// Whether `v` depends on the thread (through ops of the loop).
+    pub(super) fn varies(&mut self, ctx: &Context, v: Value) -> bool {
+        if v == self.t {
+            return true;
+        }
+        if outside(ctx, self.lp, v) {
+            return false;
+        }
+        if let Some(&r) = self.memo.get(&v) {
+            return r;
+        }
+        let r = match ctx.defining_op(v) {
+            Some(d) => ctx.operand_vec(d).into_iter().any(|x| self.varies(ctx, x)),
+            // The induction variable of a loop in `lp` varies when its bounds do.
+            None => {
+                let blk = ctx.value_parent_block(v);
+                let owner = blk.and_then(|b| ctx.block_parent_op(b));
+                match owner.filter(|&o| ctx.op_is(o, "scf.for")) {
+                    Some(o) if blk.map(|b| ctx.block_arg(b, 0)) == Some(v) => {
+                        (0..3).any(|i| self.varies(ctx, ctx.operand(o, i)))
+                    }
+                    _ => true,
+                }
+            }
+        };
+        self.memo.insert(v, r);
+        r
+    }
+
+    /// Whether `v` is `t + c` for a value `c` that does not vary with `t` (`t`, or
+    /// `arith.addi` and `arith.subi` of such a value and an invariant one): distinct threads,
+    /// distinct `v`.
+    pub(super) fn counts(&mut self, ctx: &Context, v: Value) -> bool {
+        if v == self.t {
+            return true;
+        }
+        let Some(d) = ctx.defining_op(v) else {
+            return false;
+        };
+        let (a, b) = match ctx.op_name_str(d) {
+            "arith.addi" | "arith.subi" => (ctx.operand(d, 0), ctx.operand(d, 1)),
+            _ => return false,
+        };
+        (self.counts(ctx, a) && !self.varies(ctx, b))
+            || (ctx.op_is(d, "arith.addi") && self.counts(ctx, b) && !self.varies(ctx, a))
+    }
 }
 
 /// Whether running any thread of loop `lp` again (after others) stores the same values at
@@ -87,7 +89,7 @@ pub(super) fn counts(
 /// in it, one store per memref, each at a position with exactly one index counting with the
 /// thread (`t + c`) and the others invariant.
 fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool {
-    let mut memo = FxHashMap::default();
+    let mut deps = ThreadDeps::new(lp, t);
     let mut stored: Vec<Value> = Vec::new();
     let ops = ctx.block_op_vec(body);
     let (_, rest) = ops.split_last().expect("terminator");
@@ -101,7 +103,7 @@ fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool
                 let idx = &ctx.operand_vec(o)[2..];
                 let counting = idx
                     .iter()
-                    .filter(|&&i| varies(ctx, lp, t, i, &mut memo))
+                    .filter(|&&i| deps.varies(ctx, i))
                     .collect::<Vec<_>>();
                 let ok = outside(ctx, lp, m)
                     && !stored.contains(&m)
@@ -109,7 +111,7 @@ fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool
                         .uses(m)
                         .all(|u| !ctx.is_ancestor(lp, u.op) || ctx.op_is(u.op, "memref.store"))
                     && counting.len() == 1
-                    && counts(ctx, lp, t, *counting[0], &mut memo);
+                    && deps.counts(ctx, *counting[0]);
                 stored.push(m);
                 ok
             }
