@@ -241,18 +241,8 @@ pub(super) fn reuse_shifted(ctx: &mut Context, lp: OpId, col: Value, bound: i64)
         }
     }
     // What the loop no longer uses.
-    while !loops.is_empty() {
-        let dead: Vec<OpId> = ctx
-            .block_op_vec(body)
-            .into_iter()
-            .filter(|&o| tail_ir::greedy::is_op_trivially_dead(ctx, o))
-            .collect();
-        if dead.is_empty() {
-            break;
-        }
-        for o in dead.into_iter().rev() {
-            ctx.erase_op(o);
-        }
+    if !loops.is_empty() {
+        tail_transforms::dce::erase_dead_ops(ctx, lp);
     }
     loops
 }
