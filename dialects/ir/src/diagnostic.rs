@@ -170,14 +170,8 @@ impl Context {
                 );
                 let file_sym = self.interner.lookup(file);
                 if let Some(text) = file_sym.and_then(|f| self.sources.get(f)) {
-                    if let Some(src_line) = text.lines().nth(line.saturating_sub(1) as usize) {
-                        let _ = writeln!(out, "{src_line}");
-                        let pad: String = src_line
-                            .chars()
-                            .take(col.saturating_sub(1) as usize)
-                            .map(|c| if c == '\t' { '\t' } else { ' ' })
-                            .collect();
-                        let _ = writeln!(out, "{pad}^");
+                    if let Some(excerpt) = tail_format::source_excerpt(text, line, col) {
+                        out.push_str(&excerpt);
                     }
                 }
             }

@@ -16,13 +16,15 @@
 //!
 //! (`line`/`col`: the SOAC's source location, 0 when it has none). The runtime function
 //! (`runtime/rt`, and the interpreter for the levels it runs) ends the program with
-//! `error: <line>:<col>: extent mismatch: input #0 has 3 rows but input #1 has 2` when the
-//! extents differ.
+//! `prog.apl:<line>:<col>: error: extent mismatch: input #0 has 3 rows but input #1 has 2` and
+//! the source line when the extents differ (docs/RUNTIME.md).
 //!
 //! **Indices.** A top-level `soac.index %a[%i, …]` (an element or row read on the host, which
 //! becomes a load from a copy of a device buffer) gets `func.call @tail_rt_check_index(%i,
-//! %extent, %axis, %line, %col)` per index that is not a constant within a static extent:
-//! `error: 4:7: index 3 is out of bounds for axis 0 of extent 3`.
+//! %extent, %axis, %origin, %line, %col)` per index that is not a constant within a static
+//! extent: `prog.apl:4:7: error: index 4 is out of bounds for axis 1 of extent 3`. The
+//! message counts the index and the axis from the option `index-origin` (`tail-to-gpu` sets
+//! 1: APL's `v[4]` is `soac.index %v[3]`), the check itself from 0.
 //!
 //! **Inner extents.** Inside a host SOAC, a nested `soac.map`/`redomap`/`scanomap` zips rows:
 //! an input that is a row of a host array `x` at depth `d` (an argument of the map lambdas
@@ -30,7 +32,7 @@
 //! Before the host SOAC, each such input `k ≥ 1` gets the same `@tail_rt_check_extents`
 //! against input 0 (located at the nested SOAC) unless both are the same extent of the same
 //! array or equal static extents: `(3 4⍴⍳12)+3 5⍴⍳15` stops with
-//! `error: 3:8: extent mismatch: input #0 has 4 rows but input #1 has 5`, as the interpreter
+//! `prog.apl:3:8: error: extent mismatch: input #0 has 4 rows but input #1 has 5`, as the interpreter
 //! stops at the `zipWith` (even when there are no rows to zip).
 //!
 //! **Indices in kernels.** A `soac.index` of a host array inside a SOAC's lambda (`{A[⍵]}¨`)
@@ -60,22 +62,39 @@ pub const CHECK_INDEX: &str = "tail_rt_check_index";
     name = "SoacRuntimeChecks"
 )]
 pub struct SoacRuntimeChecks {
+    #[option(
+        name = "index-origin",
+        default = 0,
+        description = "What the messages of failed index checks count indices and axes from: 1 for code lowered from the tail level (APL, TAIL), 0 for the soac level's own"
+    )]
+    index_origin: usize,
     #[statistic(name = "num-checks", description = "Number of checks inserted")]
     num_checks: Statistic,
 }
 
-/// Declares the runtime check `name(index, index, i64, i32, i32)` unless it exists.
+/// The parameters of the runtime check `name`: `(index, index, i64, i32, i32)` for the extent
+/// check, `(index, index, i64, i32, i32, i32)` (with the origin) for the index check.
+pub fn check_params(ctx: &mut Context, name: &str) -> Vec<Type> {
+    let idx = ctx.index_type();
+    let i64t = ctx.int_type(64);
+    let i32t = ctx.int_type(32);
+    let mut params = vec![idx, idx, i64t, i32t, i32t];
+    if name == CHECK_INDEX {
+        params.push(i32t);
+    }
+    params
+}
+
+/// Declares the runtime check `name` ([`check_params`]) unless it exists.
 fn declare_check(b: &mut Builder<'_>, module: OpId, name: &str) {
     if tail_ir::symbol::lookup_symbol_in(b.ctx, module, name).is_some() {
         return;
     }
-    let idx = b.index_type();
-    let i64t = b.int_type(64);
-    let i32t = b.int_type(32);
+    let params = check_params(b.ctx, name);
     let mblock = b.entry_block(b.region(module, 0)).expect("module body");
     let saved = b.insertion_point();
     b.set_insertion_point(InsertPoint::BlockEnd(mblock));
-    let fty = b.function_type(vec![idx, idx, i64t, i32t, i32t], vec![]);
+    let fty = b.function_type(params, vec![]);
     FuncOp::create_declaration(b, name, fty);
     b.set_insertion_point(saved);
 }
@@ -323,6 +342,8 @@ impl SoacRuntimeChecks {
             let i32t = b.int_type(32);
             let n = dim_at(&mut b, src, axis as i64, idx);
             let av = tail_builtin::arith::build_constant_int(&mut b, i64t, axis as i64);
+            let origin = self.index_origin as i64;
+            let ov = tail_builtin::arith::build_constant_int(&mut b, i32t, origin);
             let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
             let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
             let iv = if b.value_type(i) == idx {
@@ -331,7 +352,7 @@ impl SoacRuntimeChecks {
                 tail_builtin::arith::build_unary(&mut b, "arith.index_cast", i, idx)
             };
             declare_check(&mut b, module, CHECK_INDEX);
-            CallOp::create(&mut b, CHECK_INDEX, &[iv, n, av, lv, cv], &[]);
+            CallOp::create(&mut b, CHECK_INDEX, &[iv, n, av, ov, lv, cv], &[]);
             self.num_checks.add(1);
         }
     }

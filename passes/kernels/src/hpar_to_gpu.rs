@@ -847,7 +847,7 @@ enum Sink {
     },
 }
 
-/// The device's `tail_rt_check_index(index, extent, axis, line, col)`, defined once in the
+/// The device's `tail_rt_check_index(index, extent, axis, origin, line, col)`, defined once in the
 /// `gpu.module` whose body is `gblock`: a failed `cf.assert` (`__assertfail` on NVIDIA GPUs,
 /// reported by the host as `CUDA_ERROR_ASSERT` naming the kernel). Where kernels become host
 /// code (`convert-gpu-to-cpu`) the `gpu.module` goes and the calls reach the runtime's
@@ -860,11 +860,8 @@ fn device_index_check(ctx: &mut Context, gblock: BlockId) {
         return;
     }
     let loc = ctx.unknown_loc();
-    let idx = ctx.index_type();
-    let i64t = ctx.int_type(64);
-    let i32t = ctx.int_type(32);
-    let params = [idx, idx, i64t, i32t, i32t];
-    let fty = ctx.function_type(params.to_vec(), vec![]);
+    let params = crate::checks::check_params(ctx, name);
+    let fty = ctx.function_type(params.clone(), vec![]);
     let first = ctx.block_op_vec(gblock).first().copied();
     let mut b = Builder::new(
         ctx,

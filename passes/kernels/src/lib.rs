@@ -10,8 +10,9 @@
 //!
 //! Named pipeline `soac-to-gpu`:
 //! `func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse`.
-//! Named pipeline `tail-to-gpu`:
-//! `tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse`.
+//! Named pipeline `tail-to-gpu`: `tail-to-soac,func.func(soac-opt)`, then `soac-to-gpu` with
+//! `soac-runtime-checks{index-origin=1}` (index messages count from 1, as APL and TAIL do),
+//! then `gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse`.
 //! Named pipeline `hpar-to-gpu`: `canonicalize,convert-hpar-to-gpu,canonicalize,cse,
 //! gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse` (for `hpar` written by hand or by the
 //! FCL frontend: the first canonicalization folds the sizes of shared-memory arrays to
@@ -46,7 +47,7 @@ tail_ir::pass_pipeline! {
 tail_ir::pass_pipeline! {
     argument: "tail-to-gpu",
     summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt), soac-to-gpu, gpu-launch-facts and gpu-narrow-buffers",
-    pipeline: "tail-to-soac,func.func(soac-opt),soac-to-gpu,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse",
+    pipeline: "tail-to-soac,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse",
 }
 
 tail_ir::pass_pipeline! {

@@ -14,13 +14,30 @@
 //! - [`extent_mismatch`], [`index_out_of_bounds`], [`negative_count`]: the messages of the
 //!   run-time checks of compiled programs (equal outer extents of a map's inputs, indices
 //!   within their axis, `iota` counts not negative).
+//! - [`source_excerpt`]: the source line of a position and a caret under its column, as
+//!   compile-time diagnostics and the run-time checks of compiled programs show it.
 //!
 //! The crate has no dependencies.
 
-/// The message of a failed index check: `index` is not below `extent` on axis `axis` (the
-/// interpreter's wording at the `soac` level; a negative index is shown as such).
-pub fn index_out_of_bounds(index: i64, axis: i64, extent: i64) -> String {
-    format!("index {index} is out of bounds for axis {axis} of extent {extent}")
+/// The message of a failed index check: `index` is not in `0..extent` on axis `axis`, both
+/// counted from 0 as the `soac` level counts them, shown counted from `origin` (1 for programs
+/// from APL or TAIL, whose indices and axes count from 1; a negative index is shown as such).
+pub fn index_out_of_bounds(index: i64, axis: i64, extent: i64, origin: i64) -> String {
+    let (i, a) = (index.saturating_add(origin), axis.saturating_add(origin));
+    format!("index {i} is out of bounds for axis {a} of extent {extent}")
+}
+
+/// Line `line` (from 1) of `text` and a caret under column `col` (from 1, in characters;
+/// tabs before it kept as tabs), each ended by a newline; `None` when `text` has no such
+/// line.
+pub fn source_excerpt(text: &str, line: u32, col: u32) -> Option<String> {
+    let src = text.lines().nth((line as usize).checked_sub(1)?)?;
+    let pad: String = src
+        .chars()
+        .take((col as usize).saturating_sub(1))
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    Some(format!("{src}\n{pad}^\n"))
 }
 
 /// The message of a failed `iota` count check (the interpreter's wording at the `tail` level).

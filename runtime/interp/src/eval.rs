@@ -1149,7 +1149,9 @@ impl<'a> Interp<'a> {
                 if callee == "tail_rt_check_index" {
                     let (i, n, axis) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
                     if i < 0 || i >= n {
-                        return Err(self.err(op, tail_format::index_out_of_bounds(i, axis, n)));
+                        let origin = self.int(op, 3)?;
+                        let msg = tail_format::index_out_of_bounds(i, axis, n, origin);
+                        return Err(self.err(op, msg));
                     }
                     return Ok(vec![]);
                 }

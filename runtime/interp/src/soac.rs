@@ -499,7 +499,7 @@ impl Interp<'_> {
             if x < 0 || x as usize >= n {
                 return Err(self.err(
                     op,
-                    tail_format::index_out_of_bounds(x, axis as i64, n as i64),
+                    tail_format::index_out_of_bounds(x, axis as i64, n as i64, 0),
                 ));
             }
             out.push(x as usize);

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::fail::entry;
+use crate::fail::{entry, entry_at, Failure};
 
 static RUNS: AtomicI64 = AtomicI64::new(1);
 static TIME: AtomicBool = AtomicBool::new(false);
@@ -170,15 +170,15 @@ pub extern "C" fn tail_rt_nowi(x: i32) -> i32 {
 /// `void tail_rt_check_extents(int64_t expected, int64_t got, int64_t input, int32_t line,
 /// int32_t col)`: the run-time check that input `input` of a map has the outer extent of
 /// input #0; when not, ends the program with
-/// `error: <line>:<col>: extent mismatch: input #0 has 3 rows but input #1 has 2` (the
-/// position of the map in the program's source; left out when 0).
+/// `prog.apl:3:7: error: extent mismatch: input #0 has 3 rows but input #1 has 2` and the
+/// source line (the position of the map in the program's source; see [`crate::fail`]).
 #[no_mangle]
 pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, line: i32, col: i32) {
-    entry("tail_rt_check_extents", || {
+    entry_at("tail_rt_check_extents", || {
         if expected == got {
             return Ok(());
         }
-        Err(located(
+        Err(at(
             line,
             col,
             tail_format::extent_mismatch(expected, got, input),
@@ -186,44 +186,44 @@ pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, lin
     })
 }
 
-/// `void tail_rt_check_index(int64_t index, int64_t extent, int64_t axis, int32_t line,
-/// int32_t col)`: the run-time check of an index on the host (`0 ≤ index < extent`); when it
-/// fails, ends the program with
-/// `error: <line>:<col>: index 3 is out of bounds for axis 0 of extent 3`.
+/// `void tail_rt_check_index(int64_t index, int64_t extent, int64_t axis, int32_t origin,
+/// int32_t line, int32_t col)`: the run-time check of an index (`0 ≤ index < extent`, counted
+/// from 0); when it fails, ends the program with
+/// `prog.apl:4:1: error: index 4 is out of bounds for axis 1 of extent 3` and the source
+/// line, the index and the axis counted from `origin` (1 for programs from APL or TAIL).
 #[no_mangle]
-pub extern "C" fn tail_rt_check_index(index: i64, extent: i64, axis: i64, line: i32, col: i32) {
-    entry("tail_rt_check_index", || {
+pub extern "C" fn tail_rt_check_index(
+    index: i64,
+    extent: i64,
+    axis: i64,
+    origin: i32,
+    line: i32,
+    col: i32,
+) {
+    entry_at("tail_rt_check_index", || {
         if (0..extent).contains(&index) {
             return Ok(());
         }
-        Err(located(
-            line,
-            col,
-            tail_format::index_out_of_bounds(index, axis, extent),
-        ))
+        let msg = tail_format::index_out_of_bounds(index, axis, extent, origin.into());
+        Err(at(line, col, msg))
     })
 }
 
-/// A check's message after the position of the checked op in the program's source
-/// (`line:col: `; nothing when `line` is 0, an op without a position).
-fn located(line: i32, col: i32, msg: String) -> String {
-    if line > 0 {
-        format!("{line}:{col}: {msg}")
-    } else {
-        msg
-    }
+/// A failed check of the op at `line:col` of the program's source (0: no position).
+fn at(line: i32, col: i32, message: String) -> Failure {
+    Failure::At { line, col, message }
 }
 
 /// `void tail_rt_check_count(int64_t n, int32_t line, int32_t col)`: the run-time check of an
-/// `iota` count; a negative one ends the program with `error: <line>:<col>: negative argument
-/// -3`.
+/// `iota` count; a negative one ends the program with
+/// `prog.apl:2:5: error: negative argument -3` and the source line.
 #[no_mangle]
 pub extern "C" fn tail_rt_check_count(n: i64, line: i32, col: i32) {
-    entry("tail_rt_check_count", || {
+    entry_at("tail_rt_check_count", || {
         if n >= 0 {
             return Ok(());
         }
-        Err(located(line, col, tail_format::negative_count(n)))
+        Err(at(line, col, tail_format::negative_count(n)))
     })
 }
 

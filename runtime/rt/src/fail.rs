@@ -1,13 +1,19 @@
 //! Fatal errors: every failure of a runtime call ends the program with `error: <message>` on
 //! standard error and exit status 1. No panic crosses the C ABI: each entry point runs its
 //! body under `entry`, which turns an `Err` or a panic into such an exit.
+//!
+//! A failed run-time check of the program ([`Failure::At`]) names its position in the
+//! program's source: `prog.apl:3:4: error: <message>`, then the source line and a caret under
+//! the column, as compile-time diagnostics show them, when the executable registered its
+//! source (`tail_rt_source`, called by the `main` that `tailc build` writes); without it,
+//! `error: 3:4: <message>`.
 
 use std::any::Any;
 use std::cell::Cell;
 use std::ffi::{c_char, CStr};
 use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 
 thread_local! {
     /// Whether this thread is inside [`entry`], where a panic is reported by the entry (as
@@ -40,16 +46,88 @@ pub(crate) fn panic_message(p: &(dyn Any + Send)) -> String {
     }
 }
 
+/// Why a runtime call ends the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Failure {
+    /// A message without a position: `error: <message>`.
+    Message(String),
+    /// A failed run-time check of the op at `line:col` of the program's source (line 0: an
+    /// op without a position).
+    At {
+        line: i32,
+        col: i32,
+        message: String,
+    },
+}
+
+/// The program's source, registered by `tail_rt_source`: its file name and text.
+static SOURCE: Mutex<Option<(String, String)>> = Mutex::new(None);
+
+/// `void tail_rt_source(const char *name, int64_t name_len, const char *text, int64_t
+/// text_len)`: registers the program's source file name and text (UTF-8, invalid bytes
+/// replaced by U+FFFD), which failed run-time checks quote. Null pointers or negative lengths
+/// register nothing.
+///
+/// # Safety
+/// `name` and `text` are null or point to `name_len` and `text_len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn tail_rt_source(
+    name: *const u8,
+    name_len: i64,
+    text: *const u8,
+    text_len: i64,
+) {
+    let bytes = |p: *const u8, n: i64| -> Option<String> {
+        let n = usize::try_from(n).ok()?;
+        if p.is_null() {
+            return None;
+        }
+        // SAFETY: as documented for the caller.
+        let b = unsafe { std::slice::from_raw_parts(p, n) };
+        Some(String::from_utf8_lossy(b).into_owned())
+    };
+    if let (Some(name), Some(text)) = (bytes(name, name_len), bytes(text, text_len)) {
+        *SOURCE.lock().unwrap_or_else(|p| p.into_inner()) = Some((name, text));
+    }
+}
+
+/// What standard error shows for `f`: `error: <message>`, or for a check at a position
+/// `<file>:<line>:<col>: error: <message>` and the source excerpt (with a registered source),
+/// else `error: <line>:<col>: <message>`.
+pub(crate) fn render(f: &Failure) -> String {
+    match f {
+        Failure::Message(m) => format!("error: {m}\n"),
+        Failure::At { line, col, message } if *line > 0 => {
+            let source = SOURCE.lock().unwrap_or_else(|p| p.into_inner());
+            match source.as_ref() {
+                Some((name, text)) => {
+                    let (l, c) = (*line as u32, (*col).max(0) as u32);
+                    let excerpt = tail_format::source_excerpt(text, l, c).unwrap_or_default();
+                    format!("{name}:{line}:{col}: error: {message}\n{excerpt}")
+                }
+                None => format!("error: {line}:{col}: {message}\n"),
+            }
+        }
+        Failure::At { message, .. } => format!("error: {message}\n"),
+    }
+}
+
 /// Runs `f` for the entry point `name`: its value, or on `Err(msg)` the exit with
 /// `error: msg`, or on a panic the exit with `error: name: internal error: <panic message>`.
 pub(crate) fn entry<R>(name: &str, f: impl FnOnce() -> Result<R, String>) -> R {
+    entry_at(name, || f().map_err(Failure::Message))
+}
+
+/// [`entry`] for a body whose failures may name a position in the program's source: on
+/// `Err(failure)` the exit with [`render`]'s text.
+pub(crate) fn entry_at<R>(name: &str, f: impl FnOnce() -> Result<R, Failure>) -> R {
     install_hook();
     IN_ENTRY.with(|c| c.set(c.get() + 1));
     let r = panic::catch_unwind(AssertUnwindSafe(f));
     IN_ENTRY.with(|c| c.set(c.get() - 1));
     match r {
         Ok(Ok(v)) => v,
-        Ok(Err(msg)) => fail(&msg),
+        Ok(Err(e)) => exit_with(&render(&e)),
         Err(p) => fail(&format!("{name}: internal error: {}", panic_message(&*p))),
     }
 }
@@ -57,8 +135,13 @@ pub(crate) fn entry<R>(name: &str, f: impl FnOnce() -> Result<R, String>) -> R {
 /// Ends the program: `error: msg` on standard error, exit status 1. Standard output is
 /// flushed first (`std::process::exit` flushes Rust's buffered standard output).
 pub fn fail(msg: &str) -> ! {
-    // Not `eprintln!`, which panics when standard error is closed.
-    let _ = writeln!(std::io::stderr(), "error: {msg}");
+    exit_with(&render(&Failure::Message(msg.to_string())))
+}
+
+/// Ends the program with `text` (ended by a newline) on standard error, exit status 1.
+fn exit_with(text: &str) -> ! {
+    // Not `eprint!`, which panics when standard error is closed.
+    let _ = std::io::stderr().write_all(text.as_bytes());
     // A failure inside the exit handlers of an earlier failure (e.g. a module's unload
     // registered by compiled code) ends the process at once: `exit` must not run twice.
     static EXITING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);

@@ -239,6 +239,37 @@ fn errors_exit_with_a_message() {
 }
 
 #[test]
+fn failed_checks_name_their_position() {
+    // Without a registered source: the line and column only.
+    let (out, e) = fails(&["check", "-", "index"], &[]);
+    assert_eq!(out, "passed\n");
+    assert_eq!(
+        e,
+        "error: 2:8: index 4 is out of bounds for axis 1 of extent 3\n"
+    );
+    // With one: the file, the line and a caret under the column (counted in characters, the
+    // tab kept), as compile-time diagnostics show them.
+    let (_, e) = fails(&["check", "source", "index"], &[]);
+    assert_eq!(
+        e,
+        "prog.apl:2:8: error: index 4 is out of bounds for axis 1 of extent 3\n\
+         \t⎕ ← v[k]\n\t      ^\n"
+    );
+    // A line the source does not have: no excerpt.
+    let (_, e) = fails(&["check", "source", "extents"], &[]);
+    assert_eq!(
+        e,
+        "prog.apl:9:1: error: extent mismatch: input #0 has 3 rows but input #1 has 4\n"
+    );
+    // No position (line 0), origin 0: the soac level's own counting.
+    let (_, e) = fails(&["check", "source", "negative"], &[]);
+    assert_eq!(
+        e,
+        "error: index -1 is out of bounds for axis 1 of extent 3\n"
+    );
+}
+
+#[test]
 fn command_line() {
     assert_eq!(ok(&["init"]), "runs 1, time 0\n");
     let o = run(&["init", "--runs", "4", "--time"], &[]);

@@ -10,11 +10,13 @@
 ⍝ Equal inner extents (a 3-D sum over the same array twice, rows of equal static length) are
 ⍝ not checked or pass.
 
-⍝ INTERP: faults-inner.apl:[[#@LINE+16]]:18: error: 'tail.zipWith' op shape mismatch: [3,4] vs [3,5]
+⍝ INTERP: faults-inner.apl:[[#@LINE+18]]:18: error: 'tail.zipWith' op shape mismatch: [3,4] vs [3,5]
 ⍝ OUT: [](150.0)
 ⍝ OUT-NEXT: [](4.0)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: error: [[#@LINE+12]]:18: extent mismatch: input #0 has 4 rows but input #1 has 5
+⍝ ERR: faults-inner.apl:[[#@LINE+14]]:18: error: extent mismatch: input #0 has 4 rows but input #1 has 5
+⍝ ERR-NEXT: {{^}}+/ , (3 4 ⍴ ⍳12) + 3 w ⍴ ⍳15{{$}}
+⍝ ERR-NEXT: {{^}}                 ^{{$}}
 ⍝ ERR-NOT: {{.}}
 
 ⍝ Four checks: the outer and the inner extents of the two zips of reshaped arrays (whose

@@ -9,11 +9,13 @@
 // The count of an iota not known at compile time is checked where the tail level checks it:
 // a negative count stops the program at every level (the levels below tail would read it as 0).
 
-// TAIL: faults-iota.mlir:[[#@LINE+15]]:3: error: 'tail.iota' op negative argument -3
-// LOWER: faults-iota.mlir:[[#@LINE+14]]:3: error: 'func.call' op negative argument -3
+// TAIL: faults-iota.mlir:[[#@LINE+17]]:3: error: 'tail.iota' op negative argument -3
+// LOWER: faults-iota.mlir:[[#@LINE+16]]:3: error: 'func.call' op negative argument -3
 // OUT: [](-3)
 // OUT-NOT: {{.}}
-// ERR: error: [[#@LINE+11]]:3: negative argument -3
+// ERR: faults-iota.mlir:[[#@LINE+13]]:3: error: negative argument -3
+// ERR-NEXT: {{^}}  %v = tail.iota %n : (i32) -> !tail.array<i32, 1>{{$}}
+// ERR-NEXT: {{^}}  ^{{$}}
 // ERR-NOT: {{.}}
 // SOAC: call @tail_rt_check_count(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, i32, i32) -> ()
 // SOAC: soac.iota

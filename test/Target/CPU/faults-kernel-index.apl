@@ -6,21 +6,23 @@
 ⍝ RUN: FileCheck %s --check-prefix=ERR < %t.err
 ⍝ RUN: tail-translate --apl-to-ptx --emit=mlir %s | FileCheck %s --check-prefix=KERNEL
 ⍝ An index read inside a map (`{A[⍵]}¨`) beyond the end of a host array: the kernel checks it.
-⍝ Compiled for the CPU the kernel calls the runtime's check (the position, the index, the
-⍝ axis and the extent, counted from 0 as the soac level counts them); for the GPU the
+⍝ Compiled for the CPU the kernel calls the runtime's check (the position with its source
+⍝ line, the index, the axis and the extent, counted from 1 as the program counts them); for the GPU the
 ⍝ gpu.module defines the check as a cf.assert, a device-side assert (__assertfail) that the
 ⍝ CUDA runtime reports at its next wait (CUDA_ERROR_ASSERT, naming the last kernel; its PTX:
 ⍝ test/Target/PTX/apl-kernel-index-check.apl).
 
-⍝ INTERP: faults-kernel-index.apl:[[#@LINE+17]]:4: error: 'tail.idxS' op index 6 out of range for axis 1 of extent 5
-⍝ GPU: faults-kernel-index.apl:[[#@LINE+16]]:4: error: 'func.call' op index 5 is out of bounds for axis 0 of extent 5
+⍝ INTERP: faults-kernel-index.apl:[[#@LINE+19]]:4: error: 'tail.idxS' op index 6 out of range for axis 1 of extent 5
+⍝ GPU: faults-kernel-index.apl:[[#@LINE+18]]:4: error: 'func.call' op index 6 is out of bounds for axis 1 of extent 5
 ⍝ OUT: [](150)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: error: [[#@LINE+13]]:4: index 5 is out of bounds for axis 0 of extent 5
+⍝ ERR: faults-kernel-index.apl:[[#@LINE+15]]:4: error: index 6 is out of bounds for axis 1 of extent 5
+⍝ ERR-NEXT: {{^}}{{.*}}A[⍵]{{.*$}}
+⍝ ERR-NEXT: {{^}}   ^{{$}}
 ⍝ ERR-NOT: {{.}}
 
 ⍝ KERNEL:      gpu.module @tail_kernels
-⍝ KERNEL:        func.func private @tail_rt_check_index(%[[I:.*]]: index, %[[N:.*]]: index, %{{.*}}: i64, %{{.*}}: i32, %{{.*}}: i32)
+⍝ KERNEL:        func.func private @tail_rt_check_index(%[[I:.*]]: index, %[[N:.*]]: index, %{{.*}}: i64, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
 ⍝ KERNEL-NEXT:     %[[OK:.*]] = arith.cmpi ult, %[[I]], %[[N]] : index
 ⍝ KERNEL-NEXT:     cf.assert %[[OK]], "index out of bounds (a run-time check of the program's indexing)"
 ⍝ KERNEL:        gpu.func @main_k{{[0-9]+}}

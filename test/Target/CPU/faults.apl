@@ -10,11 +10,13 @@
 ⍝ them; a compiled program stops with the map's position, the interpreter at every level
 ⍝ with its location. Output printed before the fault stays.
 
-⍝ INTERP: faults.apl:[[#@LINE+17]]:7: error: 'tail.zipWith' op shape mismatch: [3] vs [4]
-⍝ GPU: faults.apl:[[#@LINE+16]]:7: error: 'func.call' op extent mismatch: input #0 has 3 rows but input #1 has 4
+⍝ INTERP: faults.apl:[[#@LINE+19]]:7: error: 'tail.zipWith' op shape mismatch: [3] vs [4]
+⍝ GPU: faults.apl:[[#@LINE+18]]:7: error: 'func.call' op extent mismatch: input #0 has 3 rows but input #1 has 4
 ⍝ OUT: [](4)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: error: [[#@LINE+13]]:7: extent mismatch: input #0 has 3 rows but input #1 has 4
+⍝ ERR: faults.apl:[[#@LINE+15]]:7: error: extent mismatch: input #0 has 3 rows but input #1 has 4
+⍝ ERR-NEXT: {{^}}⎕ ← a × b{{$}}
+⍝ ERR-NEXT: {{^}}      ^{{$}}
 ⍝ ERR-NOT: {{.}}
 
 ⍝ One check, of the map over a and b; none for maps over one array or two of the same extent.

@@ -226,7 +226,11 @@ fn main() -> ExitCode {
             };
             let opts = BuildOptions {
                 target,
-                host: tail_codegen::host::HostOptions { opt_level, cpu },
+                host: tail_codegen::host::HostOptions {
+                    opt_level,
+                    cpu,
+                    source: None,
+                },
                 chip,
             };
             match build(&input, &entry, emit, &opts, std::path::Path::new(&output)) {
@@ -350,6 +354,12 @@ fn build(
         ExitCode::FAILURE
     };
     let host = host_ir(input, entry, opts.target)?;
+    // The executable quotes the source in the messages of its failed run-time checks (`load`
+    // has read it as UTF-8 already).
+    let mut host_opts = opts.host.clone();
+    host_opts.source = std::fs::read_to_string(input)
+        .ok()
+        .map(|text| (input.to_string(), text));
     let dir = output
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -362,13 +372,13 @@ fn build(
         Emit::Mlir => host.into_bytes(),
         _ => {
             let out = match opts.target {
-                BuildTarget::Cpu => tail_codegen::host::compile_host_module(&host, &opts.host),
+                BuildTarget::Cpu => tail_codegen::host::compile_host_module(&host, &host_opts),
                 BuildTarget::Cuda => {
                     let ptx = tail_codegen::ptx::PtxOptions {
                         chip: opts.chip,
                         ..Default::default()
                     };
-                    tail_codegen::host::compile_cuda_host_module(&host, &opts.host, &ptx)
+                    tail_codegen::host::compile_cuda_host_module(&host, &host_opts, &ptx)
                         .map(|o| o.host)
                 }
             }

@@ -24,6 +24,9 @@ int32_t *tail_rt_format_int(int64_t x, int64_t *len_out);
 int32_t *tail_rt_format_double(double x, int64_t *len_out);
 void tail_rt_free(void *ptr);
 void tail_rt_fail(const char *msg);
+void tail_rt_source(const char *name, int64_t name_len, const char *text, int64_t text_len);
+void tail_rt_check_index(int64_t index, int64_t extent, int64_t axis, int32_t origin, int32_t line, int32_t col);
+void tail_rt_check_extents(int64_t expected, int64_t got, int64_t input, int32_t line, int32_t col);
 void tail_rt_parallel_for(int64_t n, void (*f)(void *ctx, int64_t i), void *ctx);
 void tail_rt_parallel_for_ranges(int64_t n, void (*f)(void *ctx, int64_t start, int64_t end), void *ctx);
 int64_t tail_rt_num_threads(void);
@@ -158,6 +161,23 @@ int main(int argc, char **argv) {
   } else if (!strcmp(mode, "fail")) {
     printf("before\n");
     tail_rt_fail("the program stopped");
+    printf("not reached\n");
+  } else if (!strcmp(mode, "check")) {
+    /* argv[2]: "source" registers a two-line program first; argv[3]: what fails. */
+    if (argc > 2 && !strcmp(argv[2], "source")) {
+      static const char text[] = "v \xe2\x86\x90 10 20 30\n\t\xe2\x8e\x95 \xe2\x86\x90 v[k]\n";
+      tail_rt_source("prog.apl", 8, text, (int64_t)strlen(text));
+    }
+    const char *what = argc > 3 ? argv[3] : "index";
+    tail_rt_check_index(2, 3, 0, 1, 2, 3); /* within bounds: nothing */
+    tail_rt_check_extents(3, 3, 1, 2, 3);
+    printf("passed\n");
+    if (!strcmp(what, "index"))
+      tail_rt_check_index(3, 3, 0, 1, 2, 8);
+    else if (!strcmp(what, "extents"))
+      tail_rt_check_extents(3, 4, 1, 9, 1);
+    else
+      tail_rt_check_index(-1, 3, 1, 0, 0, 0);
     printf("not reached\n");
   } else if (!strcmp(mode, "badshape")) {
     int64_t s[1] = {-1};
