@@ -593,7 +593,11 @@ impl ConvertTailIoToRt {
                     "readIntVecFile" => ("tail_rt_read_int_vec_file_begin", i32t),
                     _ => ("tail_rt_read_double_vec_file_begin", f64t),
                 };
-                let n = call(&mut b, module, begin, &[u], &[i64t])[0];
+                // The op's position, which the runtime's errors name (0: none).
+                let (line, col) = tail_kernels::checks::line_col(b.ctx, op);
+                let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
+                let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
+                let n = call(&mut b, module, begin, &[u, lv, cv], &[i64t])[0];
                 let m = self.take(&mut b, module, n, elem)?;
                 let rty = b.value_type(result.expect("a result"));
                 replacement = Some(cast_to(&mut b, &[m], rty));

@@ -112,7 +112,7 @@ fn inside(ctx: &Context, op: Option<OpId>, pred: impl Fn(&Context, OpId) -> bool
 }
 
 /// `(line, col)` of an op's location, `(0, 0)` without one.
-fn line_col(ctx: &Context, op: OpId) -> (i64, i64) {
+pub fn line_col(ctx: &Context, op: OpId) -> (i64, i64) {
     match ctx.loc_kind(ctx.op_loc(op)) {
         LocKind::FileLineCol { line, col, .. } => (*line as i64, *col as i64),
         _ => (0, 0),

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use tail_dialect::types::{classify, CharType, TailType};
+use tail_format::input;
 use tail_ir::verifier::op_error;
 use tail_ir::{AttrKind, Context, Diagnostic, OpId, RegionId, Type, TypeKind};
 
@@ -511,20 +512,19 @@ impl<'a> Interp<'a> {
                     .iter()
                     .map(|s| if let Scalar::Char(c) = s { *c } else { '?' })
                     .collect();
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| self.err(op, format!("cannot read file '{path}': {e}")))?;
+                let text = input::read_text(&path).map_err(|e| self.err(op, e))?;
                 let data: Vec<Scalar> = match n {
                     "readFile" => text.chars().map(Scalar::Char).collect(),
-                    "readIntVecFile" => text
-                        .split_whitespace()
-                        .map(|w| w.replace('¯', "-").parse::<i32>().map(Scalar::Int))
-                        .collect::<Result<_, _>>()
-                        .map_err(|e| self.err(op, format!("bad integer in '{path}': {e}")))?,
-                    _ => text
-                        .split_whitespace()
-                        .map(|w| w.replace('¯', "-").parse::<f64>().map(Scalar::Double))
-                        .collect::<Result<_, _>>()
-                        .map_err(|e| self.err(op, format!("bad double in '{path}': {e}")))?,
+                    "readIntVecFile" => input::parse_int_vec(&path, &text)
+                        .map_err(|e| self.err(op, e))?
+                        .into_iter()
+                        .map(Scalar::Int)
+                        .collect(),
+                    _ => input::parse_double_vec(&path, &text)
+                        .map_err(|e| self.err(op, e))?
+                        .into_iter()
+                        .map(Scalar::Double)
+                        .collect(),
                 };
                 Self::arr(Array::vector(self.res_kind(op), data))
             }

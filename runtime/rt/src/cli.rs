@@ -178,7 +178,7 @@ pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, lin
         if expected == got {
             return Ok(());
         }
-        Err(at(
+        Err(Failure::at(
             line,
             col,
             tail_format::extent_mismatch(expected, got, input),
@@ -205,13 +205,8 @@ pub extern "C" fn tail_rt_check_index(
             return Ok(());
         }
         let msg = tail_format::index_out_of_bounds(index, axis, extent, origin.into());
-        Err(at(line, col, msg))
+        Err(Failure::at(line, col, msg))
     })
-}
-
-/// A failed check of the op at `line:col` of the program's source (0: no position).
-fn at(line: i32, col: i32, message: String) -> Failure {
-    Failure::At { line, col, message }
 }
 
 /// `void tail_rt_check_count(int64_t n, int32_t line, int32_t col)`: the run-time check of an
@@ -223,7 +218,7 @@ pub extern "C" fn tail_rt_check_count(n: i64, line: i32, col: i32) {
         if n >= 0 {
             return Ok(());
         }
-        Err(at(line, col, tail_format::negative_count(n)))
+        Err(Failure::at(line, col, tail_format::negative_count(n)))
     })
 }
 

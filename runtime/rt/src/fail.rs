@@ -60,6 +60,13 @@ pub(crate) enum Failure {
     },
 }
 
+impl Failure {
+    /// A failure of the op at `line:col` of the program's source (line 0: no position).
+    pub(crate) fn at(line: i32, col: i32, message: String) -> Self {
+        Failure::At { line, col, message }
+    }
+}
+
 /// The program's source, registered by `tail_rt_source`: its file name and text.
 static SOURCE: Mutex<Option<(String, String)>> = Mutex::new(None);
 

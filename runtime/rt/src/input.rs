@@ -85,7 +85,7 @@ pub unsafe extern "C" fn tail_rt_read_file(
 /// `int32_t *tail_rt_read_int_vec_file(const int32_t *path, int64_t path_len, int64_t *len_out)`:
 /// `readIntVecFile`: the whitespace-separated integers (`¯` or `-` for minus) of the file
 /// named by `path`. Errors end the program: `error: cannot read file '<path>': <reason>`,
-/// `error: bad integer in '<path>': <reason>`.
+/// `error: bad integer '<word>' in '<path>' (line <l>, column <c>): <reason>`.
 ///
 /// # Safety
 /// `path` points to `path_len` code points; `len_out` is null or writable.
@@ -107,7 +107,7 @@ pub unsafe extern "C" fn tail_rt_read_int_vec_file(
 /// `double *tail_rt_read_double_vec_file(const int32_t *path, int64_t path_len, int64_t *len_out)`:
 /// `readDoubleVecFile`: the whitespace-separated doubles (`¯` or `-` for minus) of the file
 /// named by `path`. Errors end the program: `error: cannot read file '<path>': <reason>`,
-/// `error: bad double in '<path>': <reason>`.
+/// `error: bad double '<word>' in '<path>' (line <l>, column <c>): <reason>`.
 ///
 /// # Safety
 /// `path` points to `path_len` code points; `len_out` is null or writable.

@@ -23,9 +23,9 @@
 //! | --- | --- |
 //! | `void tail_rt_print_memref_{i32,i64,f64,bool,char}(int64_t rank, void *desc)` | prints the array as `tail_rt_print_array_*` does |
 //! | `void tail_rt_print_memref_complex(int64_t rank, void *re, int64_t rank_im, void *im)` | prints a complex array from its two parts |
-//! | `int64_t tail_rt_read_file_begin(int64_t rank, void *path)` | `readFile` (`path`: a char vector) |
-//! | `int64_t tail_rt_read_int_vec_file_begin(int64_t rank, void *path)` | `readIntVecFile` |
-//! | `int64_t tail_rt_read_double_vec_file_begin(int64_t rank, void *path)` | `readDoubleVecFile` |
+//! | `int64_t tail_rt_read_file_begin(int64_t rank, void *path, int32_t line, int32_t col)` | `readFile` at `line:col` of the program (`path`: a char vector) |
+//! | `int64_t tail_rt_read_int_vec_file_begin(int64_t rank, void *path, int32_t line, int32_t col)` | `readIntVecFile` |
+//! | `int64_t tail_rt_read_double_vec_file_begin(int64_t rank, void *path, int32_t line, int32_t col)` | `readDoubleVecFile` |
 //! | `int64_t tail_rt_format_int_begin(int64_t x)` | `formatI` |
 //! | `int64_t tail_rt_format_double_begin(double x)` | `formatD` |
 //! | `void tail_rt_take_i32(int64_t rank, void *dst)` / `void tail_rt_take_f64(int64_t rank, void *dst)` | copies the kept result into the rank-1 memref `dst` of its length |
@@ -38,7 +38,7 @@ use std::sync::{Arc, Mutex};
 
 use tail_format::{fmt_char, fmt_double, fmt_int, input};
 
-use crate::fail::entry;
+use crate::fail::{entry, entry_at, Failure};
 use crate::print::{print_elems, Elems};
 
 /// A ranked memref descriptor read from compiled code.
@@ -273,48 +273,77 @@ fn code_points(s: &str) -> Vec<i32> {
     s.chars().map(|c| c as i32).collect()
 }
 
-/// `int64_t tail_rt_read_file_begin(int64_t rank, void *path)`: `readFile`: reads the text of
-/// the file named by the char vector `path` and keeps its code points for `tail_rt_take_i32`;
-/// returns their count. A file that cannot be read ends the program with
-/// `error: cannot read file '<path>': <reason>`.
+/// Runs the body of the file-reading entry point `name`, its failures located at the reading
+/// op's position `line:col` in the program's source (0: none).
+fn reading(name: &str, line: i32, col: i32, f: impl FnOnce() -> Result<i64, String>) -> i64 {
+    entry_at(name, || f().map_err(|m| Failure::at(line, col, m)))
+}
+
+/// `int64_t tail_rt_read_file_begin(int64_t rank, void *path, int32_t line, int32_t col)`:
+/// `readFile` at `line:col` of the program: reads the text of the file named by the char
+/// vector `path` and keeps its code points for `tail_rt_take_i32`; returns their count. A
+/// file that cannot be read ends the program with
+/// `prog.apl:2:5: error: cannot read file '<path>': <reason>` and the program's line.
 ///
 /// # Safety
 /// `path` points to a memref descriptor of rank `rank` describing live `i32`s.
 #[no_mangle]
-pub unsafe extern "C" fn tail_rt_read_file_begin(rank: i64, path: *const u8) -> i64 {
-    entry("tail_rt_read_file_begin", || {
+pub unsafe extern "C" fn tail_rt_read_file_begin(
+    rank: i64,
+    path: *const u8,
+    line: i32,
+    col: i32,
+) -> i64 {
+    let name = "tail_rt_read_file_begin";
+    reading(name, line, col, || {
         // SAFETY: as documented for the caller.
-        let path = unsafe { read_path("tail_rt_read_file_begin", rank, path)? };
+        let path = unsafe { read_path(name, rank, path)? };
         Ok(keep(Kept::I32(code_points(&input::read_text(&path)?))))
     })
 }
 
-/// `int64_t tail_rt_read_int_vec_file_begin(int64_t rank, void *path)`: `readIntVecFile`:
-/// the whitespace-separated integers of the file named by `path`, kept for
-/// `tail_rt_take_i32`; returns their count. Errors end the program as `tail_rt_read_int_vec_file`.
+/// `int64_t tail_rt_read_int_vec_file_begin(int64_t rank, void *path, int32_t line, int32_t
+/// col)`: `readIntVecFile`: the whitespace-separated integers of the file named by `path`,
+/// kept for `tail_rt_take_i32`; returns their count. Errors end the program as
+/// `tail_rt_read_file_begin`'s, a number that does not parse with its place in the file:
+/// `prog.apl:2:5: error: bad integer '1x' in 'data.txt' (line 3, column 7): invalid digit
+/// found in string`.
 ///
 /// # Safety
 /// `path` points to a memref descriptor of rank `rank` describing live `i32`s.
 #[no_mangle]
-pub unsafe extern "C" fn tail_rt_read_int_vec_file_begin(rank: i64, path: *const u8) -> i64 {
-    entry("tail_rt_read_int_vec_file_begin", || {
+pub unsafe extern "C" fn tail_rt_read_int_vec_file_begin(
+    rank: i64,
+    path: *const u8,
+    line: i32,
+    col: i32,
+) -> i64 {
+    let name = "tail_rt_read_int_vec_file_begin";
+    reading(name, line, col, || {
         // SAFETY: as documented for the caller.
-        let path = unsafe { read_path("tail_rt_read_int_vec_file_begin", rank, path)? };
+        let path = unsafe { read_path(name, rank, path)? };
         Ok(keep(Kept::I32(input::read_int_vec_file(&path)?)))
     })
 }
 
-/// `int64_t tail_rt_read_double_vec_file_begin(int64_t rank, void *path)`:
-/// `readDoubleVecFile`: the whitespace-separated doubles of the file named by `path`, kept for
-/// `tail_rt_take_f64`; returns their count.
+/// `int64_t tail_rt_read_double_vec_file_begin(int64_t rank, void *path, int32_t line,
+/// int32_t col)`: `readDoubleVecFile`: the whitespace-separated doubles of the file named by
+/// `path`, kept for `tail_rt_take_f64`; returns their count. Errors as
+/// `tail_rt_read_int_vec_file_begin`'s.
 ///
 /// # Safety
 /// `path` points to a memref descriptor of rank `rank` describing live `i32`s.
 #[no_mangle]
-pub unsafe extern "C" fn tail_rt_read_double_vec_file_begin(rank: i64, path: *const u8) -> i64 {
-    entry("tail_rt_read_double_vec_file_begin", || {
+pub unsafe extern "C" fn tail_rt_read_double_vec_file_begin(
+    rank: i64,
+    path: *const u8,
+    line: i32,
+    col: i32,
+) -> i64 {
+    let name = "tail_rt_read_double_vec_file_begin";
+    reading(name, line, col, || {
         // SAFETY: as documented for the caller.
-        let path = unsafe { read_path("tail_rt_read_double_vec_file_begin", rank, path)? };
+        let path = unsafe { read_path(name, rank, path)? };
         Ok(keep(Kept::F64(input::read_double_vec_file(&path)?)))
     })
 }

@@ -182,7 +182,7 @@ fn file_input() {
     assert_eq!(
         e,
         format!(
-            "error: bad integer in '{}': invalid digit found in string\n",
+            "error: bad integer 'x3' in '{}' (line 1, column 5): invalid digit found in string\n",
             p(&bad)
         )
     );
@@ -190,7 +190,7 @@ fn file_input() {
     assert_eq!(
         e,
         format!(
-            "error: bad double in '{}': invalid float literal\n",
+            "error: bad double 'x3' in '{}' (line 1, column 5): invalid float literal\n",
             p(&bad)
         )
     );
