@@ -612,7 +612,10 @@ fn segments(
         if let Some((k, _)) = (pairs.iter().enumerate()).find(|(k, p)| {
             matches!(p.of, Dividend::Grid(_)) && wide(0, constant_value(ctx, divisors[*k]))
         }) {
-            finish_piece(ctx, seg.op(), values[2 * k + 1], bound);
+            match constant_value(ctx, divisors[k]) {
+                Some(w) if w < overlap::CHUNK => full_rows(ctx, seg.op(), t0, len, w),
+                _ => finish_piece(ctx, seg.op(), values[2 * k + 1], bound),
+            }
         }
     }
     // The coordinates of the next segment's first thread.
@@ -622,6 +625,58 @@ fn segments(
     tail_builtin::scf::YieldOp::create(&mut b, &next);
     ctx.erase_op(lp);
     wh.op()
+}
+
+/// The vector step of a whole short row ([`full_rows`]).
+const ROW_STEP: i64 = 16;
+
+/// A segment loop `seg` over the threads `[t0, t0 + len)` of rows of `w` threads, `w` a
+/// constant below [`overlap::CHUNK`] (too short for [`overlap::overlap_tail`]'s whole vector
+/// steps): versioned on `len = w`, a whole row (every segment but a call's first and last)
+/// runs copies with constant trip counts, which LLVM vectorizes without a remainder: when
+/// the threads may run twice ([`overlap::idempotent`]) `[t0, t0 + 16⌊w/16⌋)` and then the
+/// row's last 16 threads again, else `[t0, t0 + w)` (Sobol's rows of 30 bytes: vectors of 16
+/// instead of LLVM's 4 for a count it does not know).
+fn full_rows(ctx: &mut Context, seg: OpId, t0: Value, len: Value, w: i64) {
+    let loc = ctx.op_loc(seg);
+    let body = ctx.entry_block(ctx.region(seg, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    let twice = w >= ROW_STEP && overlap::idempotent(ctx, seg, body, t);
+    let mut b = Builder::new(ctx, InsertPoint::Before(seg), loc);
+    let wv = build_constant_index(&mut b, w);
+    let whole = build_cmpi(&mut b, CmpIPredicate::Eq, len, wv);
+    let ranges: Vec<(i64, i64)> = if twice {
+        let steps = w / ROW_STEP * ROW_STEP;
+        let mut r = vec![(0, steps)];
+        if steps < w {
+            r.push((w - ROW_STEP, w));
+        }
+        r
+    } else {
+        vec![(0, w)]
+    };
+    let bounds: Vec<(Value, Value)> = ranges
+        .iter()
+        .map(|&(lo, hi)| {
+            let lo = build_constant_index(&mut b, lo);
+            let hi = build_constant_index(&mut b, hi);
+            let lo = build_binary(&mut b, "arith.addi", t0, lo);
+            let hi = build_binary(&mut b, "arith.addi", t0, hi);
+            (lo, hi)
+        })
+        .collect();
+    let (_, then_blk, else_blk) = tail_builtin::scf::IfOp::create(&mut b, whole, &[], true);
+    let else_blk = else_blk.expect("an else block");
+    for (lo, hi) in bounds {
+        let mut map = FxHashMap::default();
+        let copy = ctx.clone_op(seg, &mut map);
+        let y = ctx.last_op(then_blk).expect("scf.yield");
+        ctx.insert_op(copy, InsertPoint::Before(y));
+        ctx.set_operand(copy, 0, lo);
+        ctx.set_operand(copy, 1, hi);
+    }
+    let y = ctx.last_op(else_blk).expect("scf.yield");
+    ctx.move_op(seg, InsertPoint::Before(y));
 }
 
 /// The value of `v` when it is a constant or `arith.addi`/`subi`/`muli` of such values

@@ -53,7 +53,7 @@
 // and then 1, read with memref.dim in the loop): the quotient by the first extent is divided
 // again, and its remainder counts up only when the first remainder wraps, like an odometer.
 // A division in a nested region by another memref.dim of the same dimension is the same pair.
-// With a small constant divisor of g among them (below 64, a power of two excepted: a mask)
+// With a small constant divisor of g among them (below 16; a power of two below 64: a mask)
 // the coordinates are carried from one thread to the next instead of segments (that
 // remainder wraps often): each remainder counts up when its dividend does and wraps to 0 at
 // the divisor, its quotient counts the wraps. A divisor that depends on the thread is left

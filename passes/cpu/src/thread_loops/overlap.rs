@@ -17,7 +17,7 @@ use super::{outside, pure_in};
 
 /// The threads of the final whole step (a multiple of every `VF × interleave` LLVM picks for
 /// AVX2: 32 bytes × 2, 4 doubles × 4).
-const CHUNK: i64 = 64;
+pub(super) const CHUNK: i64 = 64;
 
 /// What in loop `lp` depends on its thread `t` (memoized across questions).
 pub(super) struct ThreadDeps {
@@ -85,16 +85,19 @@ impl ThreadDeps {
 
 /// Whether running any thread of loop `lp` again (after others) stores the same values at
 /// the same positions: its ops are side-effect-free `arith`/`math` ops, loads of memory that
-/// the loop does not write, and stores into memrefs defined outside the loop and not loaded
+/// the loop does not write, sequential `scf.for` loops of such ops ([`pure_loop`]), and stores into memrefs defined outside the loop and not loaded
 /// in it, one store per memref, each at a position with exactly one index counting with the
 /// thread (`t + c`) and the others invariant.
-fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool {
+pub(super) fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool {
     let mut deps = ThreadDeps::new(lp, t);
     let mut stored: Vec<Value> = Vec::new();
     let ops = ctx.block_op_vec(body);
     let (_, rest) = ops.split_last().expect("terminator");
     for &o in rest {
         if !ctx.regions(o).is_empty() {
+            if pure_loop(ctx, lp, o) {
+                continue;
+            }
             return false;
         }
         let ok = match ctx.op_name_str(o) {
@@ -122,6 +125,20 @@ fn idempotent(ctx: &Context, lp: OpId, body: tail_ir::BlockId, t: Value) -> bool
         }
     }
     !stored.is_empty()
+}
+
+/// Whether `o` is an `scf.for` in loop `lp` that only computes its results: its body holds
+/// [`pure_in`] ops and such loops (a thread's sequential reduction).
+fn pure_loop(ctx: &Context, lp: OpId, o: OpId) -> bool {
+    if !ctx.op_is(o, "scf.for") || ctx.regions(o).len() != 1 {
+        return false;
+    }
+    let Some(body) = ctx.entry_block(ctx.region(o, 0)) else {
+        return false;
+    };
+    ctx.block_op_vec(body)
+        .into_iter()
+        .all(|x| ctx.op_is(x, "scf.yield") || pure_in(ctx, lp, x) || pure_loop(ctx, lp, x))
 }
 
 /// Runs the threads `[s, e)` of loop `lp` (step 1, no carried values, [`idempotent`]) as
