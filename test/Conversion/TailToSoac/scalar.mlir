@@ -46,10 +46,18 @@ func.func @compare(%a: i32, %b: i32, %d: f64) -> (i1, i1, i1) {
 // CHECK-LABEL: func.func @convert
 // CHECK: arith.sitofp %{{.*}} : i32 to f64
 // CHECK: arith.extui %{{.*}} : i1 to i32
+// floor and ceil convert as the interpreter does: clamped to the 32-bit integers, NaN to 0.
 // CHECK: %[[FL:.*]] = math.floor %{{.*}} : f64
-// CHECK: arith.fptosi %[[FL]] : f64 to i32
+// CHECK-NEXT: %[[LO:.*]] = arith.constant -2.147483648e+09 : f64
+// CHECK-NEXT: %[[HI:.*]] = arith.constant 2.147483647e+09 : f64
+// CHECK-NEXT: %[[C1:.*]] = arith.maxnumf %[[FL]], %[[LO]] : f64
+// CHECK-NEXT: %[[C2:.*]] = arith.minnumf %[[C1]], %[[HI]] : f64
+// CHECK-NEXT: %[[ORD:.*]] = arith.cmpf ord, %[[FL]], %[[FL]] : f64
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[ORD]], %[[C2]], %[[Z]] : f64
+// CHECK-NEXT: arith.fptosi %[[S]] : f64 to i32
 // CHECK: %[[CE:.*]] = math.ceil %{{.*}} : f64
-// CHECK: arith.fptosi %[[CE]] : f64 to i32
+// CHECK: arith.fptosi %{{.*}} : f64 to i32
 // CHECK-NOT: tail.
 func.func @convert(%a: i32, %p: i1, %d: f64) -> (f64, i32, i32, i32) {
   %0 = tail.i2d %a : i32 -> f64

@@ -432,6 +432,39 @@ func.func @floor_not_int_quotient(%a: i32, %b: i64) -> (i32, i32, i32, i32) {
   return %r, %r2, %r3, %r4 : i32, i32, i32, i32
 }
 
+// The floor clamped to the 32-bit integers with NaN made 0 (how tail-to-soac converts ⌊):
+// the quotient of an i32 by a constant other than -1 always fits, so the same integer
+// division; by -1 (-2^31 ÷ -1 = 2^31 does not fit: the clamp gives 2^31 - 1) the floor stays.
+// CHECK-LABEL: func.func @floor_int_quotient_clamped
+// CHECK-DAG: %[[C:.*]] = arith.constant 100 : i32
+// CHECK-DAG: %[[Q:.*]] = arith.floordivsi %arg0, %[[C]] : i32
+// CHECK-COUNT-1: math.floor
+// CHECK-NOT: math.floor
+// CHECK: return %[[Q]], %{{.*}} : i32, i32
+func.func @floor_int_quotient_clamped(%a: i32) -> (i32, i32) {
+  %f = arith.sitofp %a : i32 to f64
+  %lo = arith.constant -2147483648.0 : f64
+  %hi = arith.constant 2147483647.0 : f64
+  %zero = arith.constant 0.0 : f64
+  %c = arith.constant 100.0 : f64
+  %d = arith.divf %f, %c : f64
+  %l = math.floor %d : f64
+  %l1 = arith.maxnumf %l, %lo : f64
+  %l2 = arith.minnumf %l1, %hi : f64
+  %o = arith.cmpf ord, %l, %l : f64
+  %l3 = arith.select %o, %l2, %zero : f64
+  %r = arith.fptosi %l3 : f64 to i32
+  %m = arith.constant -1.0 : f64
+  %e = arith.divf %f, %m : f64
+  %k = math.floor %e : f64
+  %k1 = arith.maxnumf %k, %lo : f64
+  %k2 = arith.minnumf %k1, %hi : f64
+  %p = arith.cmpf ord, %k, %k : f64
+  %k3 = arith.select %p, %k2, %zero : f64
+  %s = arith.fptosi %k3 : f64 to i32
+  return %r, %s : i32, i32
+}
+
 // ----- quotient and remainder put back together ----------------------------------------------
 
 // CHECK-LABEL: func.func @div_rem

@@ -445,14 +445,39 @@ fn extsi_of_extui(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
     replace_with(r, op, v)
 }
 
+/// `x` when `v` is `x` clamped to the 32-bit integers with NaN made 0 (how `tail-to-soac`
+/// converts `⌊`: `select(cmpf ord x x, minnumf(maxnumf(x, -2^31), 2^31 - 1), 0.0)`), else
+/// `v`.
+fn unclamped(r: &PatternRewriter<'_>, v: Value) -> Value {
+    let clamp = || -> Option<Value> {
+        let sel = def(r, v, "arith.select")?;
+        let (ord, c, z) = (r.operand(sel, 0), r.operand(sel, 1), r.operand(sel, 2));
+        let ord = def(r, ord, "arith.cmpf")?;
+        let min = def(r, c, "arith.minnumf")?;
+        let max = def(r, r.operand(min, 0), "arith.maxnumf")?;
+        let x = r.operand(max, 0);
+        let cf = |w| crate::util::constant_float(r, w);
+        let ok = super::ops::cmpf_predicate(r, ord) == Some(super::fold::CmpFPredicate::Ord)
+            && r.operand(ord, 0) == x
+            && r.operand(ord, 1) == x
+            && cf(z) == Some(0.0)
+            && cf(r.operand(max, 1)) == Some(f64::from(i32::MIN))
+            && cf(r.operand(min, 1)) == Some(f64::from(i32::MAX));
+        ok.then_some(x)
+    };
+    clamp().unwrap_or(v)
+}
+
 /// `fptosi(floor(divf(sitofp(a), c))) -> floordivsi(a, c)` (extended or truncated to the
 /// result type), for `a : i32`, the division in `f64` and `c` a constant integer with
-/// `0 < |c| < 2^31`. Exact: with `a/c = m + f`, the fraction `f` is 0 or in
+/// `0 < |c| < 2^31`, `c ≠ -1`, also when the floor is clamped to the 32-bit integers first
+/// ([`unclamped`]). Exact: with `a/c = m + f`, the fraction `f` is 0 or in
 /// `[1/|c|, 1 - 1/|c|]`, and the rounding of the division, below `|a/c| · 2^-53 < 2^-22/|c|`,
-/// never carries the quotient across an integer; the floor fits in `i32`. The integer
-/// division by a constant becomes a multiplication in LLVM.
+/// never carries the quotient across an integer; the floor fits in `i32` (only
+/// `-2^31 ÷ -1` would not), so the clamp changes nothing. The integer division by a constant
+/// becomes a multiplication in LLVM.
 fn floor_of_int_quotient(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
-    let Some(fl) = def(r, r.operand(op, 0), "math.floor") else {
+    let Some(fl) = def(r, unclamped(r, r.operand(op, 0)), "math.floor") else {
         return false;
     };
     let Some(d) = def(r, r.operand(fl, 0), "arith.divf") else {
@@ -482,7 +507,9 @@ fn floor_of_int_quotient(op: OpId, r: &mut PatternRewriter<'_>) -> bool {
         let cd = def(r, den, "arith.sitofp")?;
         constant_int(r, r.operand(cd, 0)).map(|c| c as f64)
     });
-    let Some(c) = c.filter(|c| c.fract() == 0.0 && *c != 0.0 && c.abs() < 2f64.powi(31)) else {
+    let Some(c) =
+        c.filter(|c| c.fract() == 0.0 && *c != 0.0 && *c != -1.0 && c.abs() < 2f64.powi(31))
+    else {
         return false;
     };
     let b = r.builder();

@@ -43,7 +43,9 @@
 //! `resi`/`resd` are APL's residue (`b mod a` with the sign of the divisor `a`, and `b` when
 //! `a = 0`) computed with a zero-safe `remsi`/`remf`, a sign fix-up and `select`s; shift
 //! counts are masked to 5 bits (Rust's `wrapping_shl` on `i32`); `floor`/`ceil` are
-//! `math.floor`/`math.ceil` then `fptosi`; `neqd` is the unordered `une` (true on NaN).
+//! `math.floor`/`math.ceil`, clamped to the 32-bit integers (`maxnumf`/`minnumf`, NaN made 0
+//! by a `select` on `cmpf ord`: the interpreter's saturating conversion, where `fptosi` alone
+//! would be undefined), then `fptosi`; `neqd` is the unordered `une` (true on NaN).
 //! Operations on characters and complex numbers (`ltc`, `addx`, `magnx`, `const_char`, …)
 //! have no `arith` counterpart and stay `tail` ops on their (unchanged) scalar types, as do
 //! `nowi` and `roll` (their state is the program's clock and random stream).

@@ -1322,8 +1322,18 @@ impl<'c> Lowerer<'c> {
                     t,
                     &[],
                 );
+                // `fptosi` is undefined beyond the 32-bit integers and on NaN: the value is
+                // first clamped to them and NaN made 0, so every level agrees with the
+                // interpreter's `⌊` (saturating, `⌊¯∞` is ¯2147483648, `⌊NaN` is 0).
+                let lo = self.cf64(f64::from(i32::MIN));
+                let hi = self.cf64(f64::from(i32::MAX));
+                let c = self.bin("arith.maxnumf", f, lo);
+                let c = self.bin("arith.minnumf", c, hi);
+                let ordered = self.cmpf(7, f, f);
+                let zero = self.cf64(0.0);
+                let s = self.select(ordered, c, zero);
                 let i = self.i32t();
-                self.emit1("arith.fptosi", &[f], i, &[])
+                self.emit1("arith.fptosi", &[s], i, &[])
             }
             "i2d" => {
                 let x = a(self)?;
