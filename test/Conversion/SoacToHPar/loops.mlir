@@ -154,3 +154,34 @@ func.func @interest(%x: f64, %n: index) -> f64 {
   return %r : f64
 }
 
+
+// -----
+
+// A carried array whose initial value is a host table of constants (a memref of static
+// extent) and whose body yields another: both are cast to the loop's memref<?xi32>.
+// CHECK-LABEL: func.func @table
+// CHECK:         %[[T:.*]] = memref.alloc() : memref<3xi32>
+// CHECK:         %[[C:.*]] = memref.cast %[[T]] : memref<3xi32> to memref<?xi32>
+// CHECK:         %[[R:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[C]]) -> (memref<?xi32>) {
+// CHECK:           %[[U:.*]] = memref.alloc() : memref<3xi32>
+// CHECK:           %[[D:.*]] = memref.cast %[[U]] : memref<3xi32> to memref<?xi32>
+// CHECK-NEXT:      scf.yield %[[D]] : memref<?xi32>
+// CHECK:         return %[[R]] : memref<?xi32>
+func.func @table(%n: index, %k: i32) -> tensor<?xi32> {
+  %a = arith.constant 10 : i32
+  %b = arith.constant 2 : i32
+  %c = arith.constant 30 : i32
+  %ra = soac.replicate %a : i32 -> tensor<1xi32>
+  %rb = soac.replicate %b : i32 -> tensor<1xi32>
+  %rc = soac.replicate %c : i32 -> tensor<1xi32>
+  %t = soac.concat %ra, %rb, %rc along 0 : tensor<1xi32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xi32>
+  %r = soac.loop %i < %n iter_args(%x = %t) -> (tensor<?xi32>) {
+    %e = soac.index %x[%i] : tensor<?xi32> -> i32
+    %f = arith.addi %e, %k : i32
+    %re = soac.replicate %e : i32 -> tensor<1xi32>
+    %rf = soac.replicate %f : i32 -> tensor<1xi32>
+    %u = soac.concat %rf, %re, %rf along 0 : tensor<1xi32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xi32>
+    soac.yield %u : tensor<?xi32>
+  }
+  return %r : tensor<?xi32>
+}

@@ -96,12 +96,16 @@ impl Cx {
             }
             shapes.push(tensor_parts(b.ctx, t).map(|(s, _)| s));
         }
-        // Initial values: arrays as host memrefs.
+        // Initial values: arrays as host memrefs of the loop's types (a memref of static
+        // extents, e.g. a host table of constants, cast to the loop's dynamic ones).
         let mut new_inits = Vec::with_capacity(inits.len());
-        for (&v, shape) in inits.iter().zip(&shapes) {
+        for (k, (&v, shape)) in inits.iter().zip(&shapes).enumerate() {
             if shape.is_some() {
                 let v = self.same_array(b.ctx, v);
-                new_inits.push(self.host_mem(b, op, v)?);
+                let m = self.host_mem(b, op, v)?;
+                let t = b.value_type(b.result(op, k));
+                let mt = to_memref(b.ctx, t);
+                new_inits.push(cast_to(b, m, mt));
             } else {
                 new_inits.push(v);
             }
@@ -135,9 +139,10 @@ impl Cx {
                 b.set_insertion_point(InsertPoint::Before(o));
                 b.loc = b.op_loc(o);
                 let mut ys = Vec::new();
-                for v in b.operand_vec(o) {
+                for (k, v) in b.operand_vec(o).into_iter().enumerate() {
                     if is_tensor(b.ctx, b.value_type(v)) {
-                        ys.push(self.host_mem(b, o, v)?);
+                        let m = self.host_mem(b, o, v)?;
+                        ys.push(cast_to(b, m, b.value_type(new_inits[k])));
                     } else {
                         ys.push(v);
                     }
@@ -163,4 +168,13 @@ impl Cx {
         dead.push(op);
         Ok(())
     }
+}
+
+/// `m` as a memref of type `t`: itself, or a `memref.cast` of it (the same elements, extents
+/// known statically in one of the two types only).
+fn cast_to(b: &mut Builder<'_>, m: Value, t: tail_ir::Type) -> Value {
+    if b.value_type(m) == t {
+        return m;
+    }
+    mk1(b, "memref.cast", &[m], t, &[])
 }
