@@ -47,6 +47,27 @@ func.func @constant_map(%xs: tensor<?xi32>) -> tensor<?xi32> {
 
 // -----
 
+// In the lambda of a map over rows it stays a map: the level of a map nest that kernel
+// extraction needs (a matrix times 0).
+// CHECK-LABEL: func.func @constant_rows
+// CHECK:         soac.map %arg0 : tensor<?x?xi32> -> tensor<?x?xi32> {
+// CHECK:           soac.map %{{.*}} : tensor<?xi32> -> tensor<?xi32> {
+// CHECK-NOT:     soac.replicate
+func.func @constant_rows(%xs: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %a = soac.map %xs : tensor<?x?xi32> -> tensor<?x?xi32> {
+  ^bb0(%row: tensor<?xi32>):
+    %r = soac.map %row : tensor<?xi32> -> tensor<?xi32> {
+    ^bb0(%x: i32):
+      %c = arith.constant 0 : i32
+      soac.yield %c : i32
+    }
+    soac.yield %r : tensor<?xi32>
+  }
+  return %a : tensor<?x?xi32>
+}
+
+// -----
+
 // Indexing iota and replicate folds.
 // CHECK-LABEL: func.func @index_created
 // CHECK-NOT:     soac.iota

@@ -27,7 +27,8 @@
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
-//!   value defined outside the lambda (a constant, after hoisting) is `replicate n v`.
+//!   value defined outside the lambda (a constant, after hoisting) is `replicate n v` (not
+//!   in another SOAC's lambda, where it is a level of a map nest).
 //! * **Indexing** ([`IndexOfCreated`]): `(iota n)[i]` is `index_cast i`, `(replicate n v)[i, …]`
 //!   is `v[…]`; at a constant `i`, `(concat xs…)[i, …]` along axis 0 of arrays of static
 //!   outer extents is an element of the piece holding `i`, and a non-cyclic reshape of a
@@ -473,7 +474,9 @@ impl RewritePattern for ForwardInputs {
     }
 }
 
-/// `map` results whose lambda yields a value defined outside it are `replicate`s.
+/// `map` results whose lambda yields a value defined outside it are `replicate`s. Not for a
+/// map in another SOAC's lambda: there it is a level of a map nest (`M × 0` of a matrix: the
+/// map over each row yielding 0), which kernel extraction needs as a map.
 pub struct InvariantMapToReplicate;
 
 impl RewritePattern for InvariantMapToReplicate {
@@ -488,6 +491,12 @@ impl RewritePattern for InvariantMapToReplicate {
         let Some(s) = with_lambda(ctx, op) else {
             return false;
         };
+        if ctx
+            .op_parent_op(op)
+            .is_some_and(|p| Screma::of(ctx, p).is_some())
+        {
+            return false;
+        }
         let ys = yielded(ctx, s.lambda.expect("lambda"));
         let results = s.results(ctx);
         let loc = ctx.op_loc(op);
