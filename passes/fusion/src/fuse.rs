@@ -48,9 +48,10 @@
 //! * **Not fused**: `filter` and `scatter` consumers (their iteration space differs from
 //!   their result's, and `scatter` consumes its destination), producers whose results are used
 //!   inside a consumer's lambda (a free variable needs the whole array), and ops in different
-//!   blocks. In a `map`'s lambda a reduction or scan gets no mapped-out results (kernel
-//!   extraction runs it as a row reduction or sequentially in a thread, neither of which stores
-//!   mapped-out values), and two scans are not joined (kernels scan one value at a time).
+//!   blocks. In a `map`'s lambda a reduction or scan gets no mapped-out results, vertically
+//!   or horizontally (kernel extraction runs it as a row reduction or sequentially in a
+//!   thread, neither of which stores mapped-out values), and two scans are not joined
+//!   (kernels scan one value at a time).
 //!
 //! # Order
 //! Rounds until nothing changes: vertical fusion of producers with a single consumer;
@@ -567,6 +568,11 @@ impl SoacFuse {
                 .into_iter()
                 .filter(|&o| Screma::of(ctx, o).is_some())
                 .collect();
+            // In a map's lambda a map joined with a reduction or scan would become its
+            // mapped-out results, which kernels do not store there (as in vertical fusion).
+            let in_map_lambda = ctx
+                .block_parent_op(block)
+                .is_some_and(|o| ctx.op_is(o, "soac.map"));
             for (jb, &b) in ops.iter().enumerate() {
                 let sb = Screma::of(ctx, b).expect("screma");
                 for &a in ops[..jb].iter().rev() {
@@ -574,6 +580,7 @@ impl SoacFuse {
                     if combined_kind(sa.kind, sb.kind).is_none()
                         || (!with_maps && (sa.kind == Kind::Map || sb.kind == Kind::Map))
                         || (sa.kind == Kind::Scan && sb.kind == Kind::Scan)
+                        || (in_map_lambda && (sa.kind == Kind::Map) != (sb.kind == Kind::Map))
                     {
                         continue;
                     }
