@@ -70,7 +70,8 @@
 //!   `rotate`/`vrotate`/… → `soac.rotate`; `reverse`/`vreverse` → `soac.slice` with stride −1;
 //!   `drop` and in-range `take` → `soac.slice`; `reshape`/`reshape0` → `soac.reshape cyclic`
 //!   (an empty source with a default element gives a `soac.replicate` of the default, chosen
-//!   by `scf.if`); `rav` → `soac.reshape`.
+//!   by `scf.if`; a reshape to rank 0, `⍬⍴a`, is `a`'s first element like `first`); `rav` →
+//!   `soac.reshape`.
 //! * Over-take: an `scf.if` between the slice and a `soac.concat` with a replicated default.
 //! * `cat`/`cons`/`snoc` → `soac.concat` (the cell is a 1-row `soac.replicate`); `iota` →
 //!   `soac.iota` and a map adding 1, after `func.call @tail_rt_check_count(n, line, col)` when

@@ -443,16 +443,7 @@ impl<'c> Lowerer<'c> {
                     let e = self.elem(a);
                     (self.default_of(e)?, a)
                 };
-                if self.rank(a) == 0 {
-                    a
-                } else {
-                    let ds = self.dims(a);
-                    let size = self.product(&ds);
-                    let flat = self.reshape(a, vec![DYNAMIC], &[size], false);
-                    let z = self.cidx(0);
-                    let empty = self.cmpi(0, size, z);
-                    self.if_else(empty, |_| Ok(vec![d]), |s| Ok(vec![s.index(flat, &[z])]))?[0]
-                }
+                self.first_of(d, a)?
             }
             "reverse" | "vreverse" | "vreverseV" => {
                 let a = x(self, 0)?;
@@ -654,9 +645,15 @@ impl<'c> Lowerer<'c> {
         let t = self.conv1(rt)?;
         let rr = self.rank_of_type(t);
         if rr == 0 {
-            return Err(
-                self.error("reshapes to rank 0, which convert-tail-to-soac does not handle")
-            );
+            // `⍬⍴a`: the first element (of the ravel), the default of an empty `a`.
+            let d = match default {
+                Some(d) => d,
+                None => {
+                    let e = self.elem(a);
+                    self.default_of(e)?
+                }
+            };
+            return self.first_of(d, a);
         }
         let mut dims = Vec::new();
         for k in 0..rr {
@@ -682,6 +679,20 @@ impl<'c> Lowerer<'c> {
             }
             None => Ok(self.reshape(a, vec![DYNAMIC; rr], &dims, true)),
         }
+    }
+
+    /// The first element of `a` in row-major order (`a` itself when a scalar), `d` when `a`
+    /// is empty.
+    fn first_of(&mut self, d: Value, a: Value) -> R<Value> {
+        if self.rank(a) == 0 {
+            return Ok(a);
+        }
+        let ds = self.dims(a);
+        let size = self.product(&ds);
+        let flat = self.reshape(a, vec![DYNAMIC], &[size], false);
+        let z = self.cidx(0);
+        let empty = self.cmpi(0, size, z);
+        Ok(self.if_else(empty, |_| Ok(vec![d]), |s| Ok(vec![s.index(flat, &[z])]))?[0])
     }
 
     fn rank_of_type(&self, t: Type) -> usize {
