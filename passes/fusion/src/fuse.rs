@@ -51,7 +51,9 @@
 //!   blocks. In a `map`'s lambda a reduction or scan gets no mapped-out results, vertically
 //!   or horizontally (kernel extraction runs it as a row reduction or sequentially in a
 //!   thread, neither of which stores mapped-out values), and two scans are not joined
-//!   (kernels scan one value at a time).
+//!   (kernels scan one value at a time). Nor is a scan joined, vertically or horizontally,
+//!   with a reduction or another scan that would end up in its lambda or beside it in one
+//!   (`⌈\⌈/M`, `⌊/⌈\M`): kernel extraction runs a scan in a lambda only as its one row scan.
 //!
 //! # Order
 //! Rounds until nothing changes: vertical fusion of producers with a single consumer;
@@ -219,6 +221,44 @@ fn redirect_shape_uses(ctx: &mut Context, producer: OpId) {
     }
 }
 
+/// Whether the lambdas of `op` hold a reduction (`reduce`, `redomap`) and a scan (`scan`,
+/// `scanomap`), at any depth.
+fn nested_reductions(ctx: &Context, op: OpId) -> (bool, bool) {
+    let (mut red, mut scan) = (false, false);
+    for o in ctx.walk_preorder(op).into_iter().skip(1) {
+        match Screma::of(ctx, o).map(|s| s.kind) {
+            Some(Kind::Reduce) => red = true,
+            Some(Kind::Scan) => scan = true,
+            _ => {}
+        }
+    }
+    (red, scan)
+}
+
+/// Whether map `p` may fuse into its consumer `c` as far as kernel extraction goes: it runs
+/// a scan in a lambda only as the row scan of a map over rows (the lambda's one SOAC) and
+/// cannot run a reduction or scan inside a scan's lambda, so a scan in one of the two does
+/// not meet a reduction or scan in the other (`⌊/⌈\M`, `⌈\⌈/M` stay two SOACs).
+fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
+    let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
+        return false;
+    };
+    let (pr, ps) = nested_reductions(ctx, p);
+    let (cr, cs) = nested_reductions(ctx, c);
+    let c_red = cr || ck == Kind::Reduce;
+    let c_scan = cs || ck == Kind::Scan;
+    !((ps && (c_red || c_scan)) || (c_scan && (pr || ps)))
+}
+
+/// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
+/// goes (as [`kernel_fusible`]): a scan in one lambda meets no reduction or scan in the
+/// other, and a scan's lambda holds none.
+fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
+    let (ar, as_) = nested_reductions(ctx, a);
+    let (br, bs) = nested_reductions(ctx, b);
+    !((as_ && (br || bs)) || (bs && (ar || as_)) || (k == Kind::Scan && (ar || as_ || br || bs)))
+}
+
 fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
     let block = ctx.op_parent_block(producer)?;
     let mut consumers: Vec<OpId> = Vec::new();
@@ -231,7 +271,8 @@ fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
             }
             let user = ancestor_in(ctx, u.op, block)?;
             let direct_input = u.op == user
-                && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len());
+                && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len())
+                && kernel_fusible(ctx, producer, user);
             if direct_input {
                 if !consumers.contains(&user) {
                     consumers.push(user);
@@ -581,6 +622,8 @@ impl SoacFuse {
                         || (!with_maps && (sa.kind == Kind::Map || sb.kind == Kind::Map))
                         || (sa.kind == Kind::Scan && sb.kind == Kind::Scan)
                         || (in_map_lambda && (sa.kind == Kind::Map) != (sb.kind == Kind::Map))
+                        || combined_kind(sa.kind, sb.kind)
+                            .is_some_and(|k| !kernel_joinable(ctx, a, b, k))
                     {
                         continue;
                     }
