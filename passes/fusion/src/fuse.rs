@@ -235,10 +235,20 @@ fn nested_reductions(ctx: &Context, op: OpId) -> (bool, bool) {
     (red, scan)
 }
 
+/// Whether the lambdas of `op` hold any `soac` op with a region (a nested SOAC or a
+/// `soac.loop`), which the lambda of a scan cannot run.
+fn nested_soac(ctx: &Context, op: OpId) -> bool {
+    ctx.walk_preorder(op)
+        .into_iter()
+        .skip(1)
+        .any(|o| ctx.op_name_str(o).starts_with("soac.") && !ctx.regions(o).is_empty())
+}
+
 /// Whether map `p` may fuse into its consumer `c` as far as kernel extraction goes: it runs
 /// a scan in a lambda only as the row scan of a map over rows (the lambda's one SOAC) and
-/// cannot run a reduction or scan inside a scan's lambda, so a scan in one of the two does
-/// not meet a reduction or scan in the other (`⌊/⌈\M`, `⌈\⌈/M` stay two SOACs).
+/// only scalar code in a scan's lambda, so a scan in one of the two does not meet a reduction
+/// or scan in the other (`⌊/⌈\M`, `⌈\⌈/M` stay two SOACs) and a scan takes no producer
+/// with a nested SOAC or loop (`+\(f⍣2) v`).
 fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
     let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
         return false;
@@ -247,7 +257,9 @@ fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
     let (cr, cs) = nested_reductions(ctx, c);
     let c_red = cr || ck == Kind::Reduce;
     let c_scan = cs || ck == Kind::Scan;
-    !((ps && (c_red || c_scan)) || (c_scan && (pr || ps)))
+    !((ps && (c_red || c_scan))
+        || (c_scan && (pr || ps))
+        || (ck == Kind::Scan && nested_soac(ctx, p)))
 }
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
@@ -256,7 +268,8 @@ fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
 fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     let (ar, as_) = nested_reductions(ctx, a);
     let (br, bs) = nested_reductions(ctx, b);
-    !((as_ && (br || bs)) || (bs && (ar || as_)) || (k == Kind::Scan && (ar || as_ || br || bs)))
+    let nested = || nested_soac(ctx, a) || nested_soac(ctx, b);
+    !((as_ && (br || bs)) || (bs && (ar || as_)) || (k == Kind::Scan && nested()))
 }
 
 fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {

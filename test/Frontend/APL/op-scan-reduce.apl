@@ -4,7 +4,8 @@
 ⍝ RUN: tail-translate --apl-to-tail %s | tail-opt --pass-pipeline='builtin.module(tail-to-soac,func.func(soac-opt))' | FileCheck %s --check-prefix=SOAC
 ⍝ Scans of reductions and reductions of scans of the rows of a matrix: the scan and the
 ⍝ reduction stay apart (kernels run a scan in a lambda only as its one row scan), while an
-⍝ elementwise map still fuses into the row scan (`+\ M × 2`: one scanomap).
+⍝ elementwise map still fuses into the row scan (`+\ M × 2`: one scanomap). A scan takes no
+⍝ producer with a loop in its lambda (the power operator, interchanged per element).
 ⍝ SOAC: soac.scanomap
 ⍝ CHECK-NOT:{{.}}
 ⍝ CHECK:[5](3,6,9,12,15)
@@ -14,6 +15,7 @@
 ⍝ CHECK-NEXT:  2  6 12
 ⍝ CHECK-NEXT:  8 18 30
 ⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT:[3](4,12,20)
 ⍝ CHECK-NEXT:[](45.0)
 ⍝ CHECK-NOT:{{.}}
 
@@ -23,4 +25,5 @@ M ← 5 3 ⍴ ⍳ 15
 ⎕ ← ⌊/ ⌽ +\ 2 3 ⍴ 1 2 3 4 5 6 - 0 0 0 0 0 2
 N ← 2 3 ⍴ ⍳ 6
 ⎕ ← +\ N × 2
+⎕ ← +\ ({⍵+⍵}⍣2) ⌈\ 1 2 0
 +/ ⌈/ M
