@@ -246,30 +246,30 @@ fn nested_soac(ctx: &Context, op: OpId) -> bool {
 
 /// Whether map `p` may fuse into its consumer `c` as far as kernel extraction goes: it runs
 /// a scan in a lambda only as the row scan of a map over rows (the lambda's one SOAC) and
-/// only scalar code in a scan's lambda, so a scan in one of the two does not meet a reduction
-/// or scan in the other (`⌊/⌈\M`, `⌈\⌈/M` stay two SOACs) and a scan takes no producer
-/// with a nested SOAC or loop (`+\(f⍣2) v`).
+/// only scalar code in a scan's lambda. So a producer with a scan in its lambda fuses only
+/// into a map whose lambda is scalar code (`(⌈\M)≥0`, `⌊/⌈\M` stay two SOACs), a scan in
+/// the consumer meets no reduction or scan of the producer (`⌈\⌈/M`), and a scan takes no
+/// producer with a nested SOAC or loop (`+\(f⍣2) v`); an elementwise map still fuses into a
+/// row scan (`+\M×2`).
 fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
     let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
         return false;
     };
     let (pr, ps) = nested_reductions(ctx, p);
     let (cr, cs) = nested_reductions(ctx, c);
-    let c_red = cr || ck == Kind::Reduce;
     let c_scan = cs || ck == Kind::Scan;
-    !((ps && (c_red || c_scan))
-        || (c_scan && (pr || ps))
-        || (ck == Kind::Scan && nested_soac(ctx, p)))
+    let c_nested = || cr || ck != Kind::Map || nested_soac(ctx, c);
+    !((ps && c_nested()) || (c_scan && (pr || ps)) || (ck == Kind::Scan && nested_soac(ctx, p)))
 }
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
-/// goes (as [`kernel_fusible`]): a scan in one lambda meets no reduction or scan in the
-/// other, and a scan's lambda holds none.
+/// goes (as [`kernel_fusible`]): a scan in one lambda meets no nested SOAC in the other, and
+/// a scan's lambda holds none.
 fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     let (ar, as_) = nested_reductions(ctx, a);
     let (br, bs) = nested_reductions(ctx, b);
-    let nested = || nested_soac(ctx, a) || nested_soac(ctx, b);
-    !((as_ && (br || bs)) || (bs && (ar || as_)) || (k == Kind::Scan && nested()))
+    let (an, bn) = (nested_soac(ctx, a), nested_soac(ctx, b));
+    !((as_ && (bn || br || bs)) || (bs && (an || ar || as_)) || (k == Kind::Scan && (an || bn)))
 }
 
 fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {

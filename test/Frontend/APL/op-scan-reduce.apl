@@ -5,7 +5,8 @@
 ⍝ Scans of reductions and reductions of scans of the rows of a matrix: the scan and the
 ⍝ reduction stay apart (kernels run a scan in a lambda only as its one row scan), while an
 ⍝ elementwise map still fuses into the row scan (`+\ M × 2`: one scanomap). A scan takes no
-⍝ producer with a loop in its lambda (the power operator, interchanged per element).
+⍝ producer with a loop in its lambda (the power operator, interchanged per element), and
+⍝ a map over the rows of a row scan stays a map of its own.
 ⍝ SOAC: soac.scanomap
 ⍝ CHECK-NOT:{{.}}
 ⍝ CHECK:[5](3,6,9,12,15)
@@ -16,6 +17,10 @@
 ⍝ CHECK-NEXT:  8 18 30
 ⍝ CHECK-EMPTY:
 ⍝ CHECK-NEXT:[3](4,12,20)
+⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT: 0 1 1
+⍝ CHECK-NEXT: 1 1 1
+⍝ CHECK-EMPTY:
 ⍝ CHECK-NEXT:[](45.0)
 ⍝ CHECK-NOT:{{.}}
 
@@ -26,4 +31,5 @@ M ← 5 3 ⍴ ⍳ 15
 N ← 2 3 ⍴ ⍳ 6
 ⎕ ← +\ N × 2
 ⎕ ← +\ ({⍵+⍵}⍣2) ⌈\ 1 2 0
+⎕ ← (⌈\ 2 3 ⍴ 1 9 4 5 3 2) ≥ 5
 +/ ⌈/ M
