@@ -221,6 +221,17 @@ fn redirect_shape_uses(ctx: &mut Context, producer: OpId) {
     }
 }
 
+/// Whether an op in the regions of `op` has memory effects (`tail.roll` draws from the
+/// program's random stream). Two such ops are not fused, vertically or horizontally: one
+/// loop would interleave their effects (the draws of two arrays of rolls), which the program
+/// makes one op after the other.
+fn has_effects(ctx: &Context, op: OpId) -> bool {
+    ctx.walk_preorder(op)
+        .into_iter()
+        .skip(1)
+        .any(|o| !tail_ir::greedy::is_memory_effect_free(ctx, o))
+}
+
 /// Whether the lambdas of `op` hold a reduction (`reduce`, `redomap`) and a scan (`scan`,
 /// `scanomap`), at any depth.
 fn nested_reductions(ctx: &Context, op: OpId) -> (bool, bool) {
@@ -285,7 +296,8 @@ fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
             let user = ancestor_in(ctx, u.op, block)?;
             let direct_input = u.op == user
                 && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len())
-                && kernel_fusible(ctx, producer, user);
+                && kernel_fusible(ctx, producer, user)
+                && !(has_effects(ctx, producer) && has_effects(ctx, user));
             if direct_input {
                 if !consumers.contains(&user) {
                     consumers.push(user);
@@ -328,6 +340,11 @@ impl SoacFuse {
         let Some(body) = s.lambda.and_then(|r| ctx.entry_block(r)) else {
             return false;
         };
+        // Recomputing an op with effects (`tail.roll`'s random stream) would give each
+        // consumer other values than the array's.
+        if has_effects(ctx, p) {
+            return false;
+        }
         let mut n = 0;
         for o in ctx.block_ops(body) {
             if !ctx.regions(o).is_empty() {
@@ -531,7 +548,9 @@ impl SoacFuse {
                 .results(p)
                 .iter()
                 .all(|&r| ctx.uses(r).all(|u| u.op == v || is_shape_use(ctx, u.op, r)));
-            if !only_use && !self.is_cheap(ctx, p) {
+            // A map with effects (`tail.roll`) keeps its iteration: pushed, a view would make
+            // it draw fewer numbers, or in another order, than the program does.
+            if (!only_use && !self.is_cheap(ctx, p)) || has_effects(ctx, p) {
                 continue;
             }
             let j = ctx
@@ -637,6 +656,7 @@ impl SoacFuse {
                         || (in_map_lambda && (sa.kind == Kind::Map) != (sb.kind == Kind::Map))
                         || combined_kind(sa.kind, sb.kind)
                             .is_some_and(|k| !kernel_joinable(ctx, a, b, k))
+                        || (has_effects(ctx, a) && has_effects(ctx, b))
                     {
                         continue;
                     }
