@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Differential testing of the compiled path against the reference interpreter.
+
+Generates random APL programs (expressions over small vectors and matrices built from the
+primitives, operators and dfns of the apltail subset; or single-character mutations of the
+test programs under test/Frontend/APL), runs each with `tailc run --target=interp` and, when
+the interpreter accepts it, with `--target=cpu`, and reports every program whose output or
+exit status differs. A compiled program must print exactly what the interpreter prints, so
+every report is a defect: a miscompilation, or an unsupported construct that the interpreter
+runs.
+
+  scripts/apl-diff-fuzz.py --tailc target/release/tailc --seed 1 --count 200
+  scripts/apl-diff-fuzz.py --mode mutate --seed 3 --count 300 --keep /tmp/fuzz
+
+Programs that differ are kept in the --keep directory (default: a temporary one) as
+case-<seed>-<n>.apl; the exit status is 1 when any differed.
+"""
+import argparse
+import glob
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+MONADIC = ['-', '|', '⌽', '⊖', '⍉', '+/', '⌈/', '⌊/', '+\\', '⌈\\', '+⌿', '⌈⌿', '×',
+           '~0=', '2|', '1↓', '¯1↓', '2↑', '¯2↑', '1⌽', '¯1⊖', ',', '⍳⍴',
+           '{⍵×⍵}¨', '{⍵+1}¨', '{(⍵>0)/⍵}', '({⍵+⍵}⍣2)', '{⍵∘.+⍵}', '{⍵+.×⍉⍵}',
+           '{+/,⍵}', '{2↑⍉⍵}', '{1 1↓⍵}', '(1 0 1 1 0 1 1⍴⍨⍴)']
+DYADIC = ['+', '-', '×', '⌈', '⌊', '=', '<', '≥', '|']
+MUTATION_GLYPHS = list("⍴⍳,+-÷×⌈⌊⍉~⌽⊖↑↓⍪∧∨=≠<≤>≥/\\¨.¯0123456789 ")
+
+
+def leaf(rng, rank):
+    if rank == 0:
+        return str(rng.randint(-5, 9)).replace('-', '¯')
+    if rank == 1:
+        n = rng.randint(1, 7)
+        return rng.choice([f'(⍳{n})', f'({n}⍴{rng.randint(1, 9)} {rng.randint(0, 9)})',
+                           f'(¯3+⍳{n})'])
+    r, c = rng.randint(1, 5), rng.randint(1, 6)
+    return rng.choice([f'({r} {c}⍴⍳{r * c})',
+                       f'({r} {c}⍴{rng.randint(1, 9)} {rng.randint(0, 9)} {rng.randint(0, 4)})'])
+
+
+def expr(rng, depth, rank):
+    if depth == 0:
+        return leaf(rng, rank)
+    k = rng.random()
+    if k < 0.4:
+        return f'({expr(rng, depth - 1, rank)} {rng.choice(DYADIC)} {expr(rng, depth - 1, 0)})'
+    if k < 0.8:
+        return f'({rng.choice(MONADIC)} {expr(rng, depth - 1, rank)})'
+    return f'({expr(rng, depth - 1, 0)} {rng.choice(DYADIC)} {expr(rng, depth - 1, rank)})'
+
+
+def generated(rng):
+    e = expr(rng, rng.randint(1, 4), rng.choice([1, 1, 2]))
+    return f'a ← {e}\n⎕ ← a\n+/ , a\n'
+
+
+def mutation_sources(root):
+    out = []
+    for f in sorted(glob.glob(os.path.join(root, 'test/Frontend/APL/*.apl'))):
+        text = open(f, encoding='utf-8').read()
+        # Error tests, and tests reading files relative to their directory, are left out.
+        if 'not tailc' in text or 'Inputs/' in text:
+            continue
+        out.append('\n'.join(l for l in text.split('\n') if not l.startswith('⍝')))
+    return out
+
+
+def mutated(rng, sources):
+    chars = list(rng.choice(sources))
+    for _ in range(rng.randint(1, 2)):
+        if not chars:
+            break
+        p = rng.randrange(len(chars))
+        k = rng.random()
+        if k < 0.5:
+            chars[p] = rng.choice(MUTATION_GLYPHS)
+        elif k < 0.8:
+            chars.insert(p, rng.choice(MUTATION_GLYPHS))
+        else:
+            del chars[p]
+    return ''.join(chars)
+
+
+def run(tailc, target, path, timeout):
+    try:
+        return subprocess.run([tailc, 'run', f'--target={target}', path],
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--tailc', default=os.path.join(root, 'target/release/tailc'))
+    ap.add_argument('--mode', choices=['generate', 'mutate'], default='generate')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--count', type=int, default=100)
+    ap.add_argument('--timeout', type=float, default=60.0, help='seconds per run')
+    ap.add_argument('--keep', help='directory for the programs that differ')
+    a = ap.parse_args()
+    if a.count < 1:
+        ap.error('--count must be at least 1')
+    if not os.path.isfile(a.tailc):
+        ap.error(f"no tailc at '{a.tailc}' (build it, or pass --tailc)")
+    keep = a.keep or tempfile.mkdtemp(prefix='apl-diff-fuzz-')
+    if os.path.exists(keep) and not os.path.isdir(keep):
+        ap.error(f"--keep '{keep}' is not a directory")
+    os.makedirs(keep, exist_ok=True)
+    rng = random.Random(a.seed)
+    sources = mutation_sources(root) if a.mode == 'mutate' else []
+    compared = differed = 0
+    for n in range(a.count):
+        prog = generated(rng) if a.mode == 'generate' else mutated(rng, sources)
+        path = os.path.join(keep, f'case-{a.seed}-{n}.apl')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(prog)
+        ref = run(a.tailc, 'interp', path, a.timeout)
+        if ref is None or ref.returncode != 0:
+            os.remove(path)
+            continue
+        got = run(a.tailc, 'cpu', path, a.timeout)
+        compared += 1
+        if got is not None and got.returncode == 0 and got.stdout == ref.stdout:
+            os.remove(path)
+            continue
+        differed += 1
+        why = 'timed out' if got is None else (
+            f'exit {got.returncode}: {got.stderr.decode(errors="replace").strip()[:300]}'
+            if got.returncode != 0 else 'output differs')
+        print(f'DIFF {path}: {why}')
+    print(f'{compared} programs compared, {differed} differed (kept in {keep})')
+    return 1 if differed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
