@@ -668,12 +668,7 @@ fn full_rows(ctx: &mut Context, seg: OpId, t0: Value, len: Value, w: i64) {
     let (_, then_blk, else_blk) = tail_builtin::scf::IfOp::create(&mut b, whole, &[], true);
     let else_blk = else_blk.expect("an else block");
     for (lo, hi) in bounds {
-        let mut map = FxHashMap::default();
-        let copy = ctx.clone_op(seg, &mut map);
-        let y = ctx.last_op(then_blk).expect("scf.yield");
-        ctx.insert_op(copy, InsertPoint::Before(y));
-        ctx.set_operand(copy, 0, lo);
-        ctx.set_operand(copy, 1, hi);
+        overlap::clone_loop_into(ctx, seg, then_blk, lo, Some(hi));
     }
     let y = ctx.last_op(else_blk).expect("scf.yield");
     ctx.move_op(seg, InsertPoint::Before(y));

@@ -179,12 +179,28 @@ pub(super) fn overlap_tail(ctx: &mut Context, lp: OpId) -> bool {
     let else_blk = else_blk.expect("an else block");
     ctx.move_op(iff.op(), InsertPoint::After(lp));
     for (blk, lo) in [(then_blk, last), (else_blk, s)] {
-        let mut map = FxHashMap::default();
-        let c = ctx.clone_op(lp, &mut map);
-        let y = ctx.last_op(blk).expect("scf.yield");
-        ctx.insert_op(c, InsertPoint::Before(y));
-        ctx.set_operand(c, 0, lo);
+        clone_loop_into(ctx, lp, blk, lo, None);
     }
     ctx.set_operand(lp, 1, m);
     true
+}
+
+/// A copy of loop `lp` placed at the end of `blk` (before its `scf.yield`), running from `lo`
+/// (to `hi` when given, else to `lp`'s own bound).
+pub(super) fn clone_loop_into(
+    ctx: &mut Context,
+    lp: OpId,
+    blk: tail_ir::BlockId,
+    lo: Value,
+    hi: Option<Value>,
+) -> OpId {
+    let mut map = FxHashMap::default();
+    let c = ctx.clone_op(lp, &mut map);
+    let y = ctx.last_op(blk).expect("scf.yield");
+    ctx.insert_op(c, InsertPoint::Before(y));
+    ctx.set_operand(c, 0, lo);
+    if let Some(hi) = hi {
+        ctx.set_operand(c, 1, hi);
+    }
+    c
 }
