@@ -259,9 +259,9 @@ fn nested_soac(ctx: &Context, op: OpId) -> bool {
 /// a scan in a lambda only as the row scan of a map over rows (the lambda's one SOAC) and
 /// only scalar code in a scan's lambda. So a producer with a scan in its lambda fuses only
 /// into a map whose lambda is scalar code (`(⌈\M)≥0`, `⌊/⌈\M` stay two SOACs), a scan in
-/// the consumer meets no reduction or scan of the producer (`⌈\⌈/M`), and a scan takes no
-/// producer with a nested SOAC or loop (`+\(f⍣2) v`); an elementwise map still fuses into a
-/// row scan (`+\M×2`).
+/// the consumer meets no reduction, scan or loop of the producer (`⌈\⌈/M`, `⌈\(f⍣2) M`),
+/// and a scan takes no producer with a nested SOAC or loop (`+\(f⍣2) v`); an elementwise map
+/// still fuses into a row scan (`+\M×2`).
 fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
     let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
         return false;
@@ -270,7 +270,16 @@ fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
     let (cr, cs) = nested_reductions(ctx, c);
     let c_scan = cs || ck == Kind::Scan;
     let c_nested = || cr || ck != Kind::Map || nested_soac(ctx, c);
-    !((ps && c_nested()) || (c_scan && (pr || ps)) || (ck == Kind::Scan && nested_soac(ctx, p)))
+    // A loop in the producer would reach the scan's lambda too (`⌈\(f⍣2) M`: the power
+    // loop per element, in the map fused into the row scan).
+    let p_loop = || {
+        ctx.walk_preorder(p)
+            .into_iter()
+            .any(|o| ctx.op_is(o, "soac.loop"))
+    };
+    !((ps && c_nested())
+        || (c_scan && (pr || ps || p_loop()))
+        || (ck == Kind::Scan && nested_soac(ctx, p)))
 }
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
