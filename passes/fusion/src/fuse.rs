@@ -543,7 +543,12 @@ impl SoacFuse {
                 continue;
             }
             let src = ctx.operand(v, 0);
-            let Some(p) = ctx.defining_op(src).filter(|&d| ctx.op_is(d, "soac.map")) else {
+            // (Only a map of the view's own block: pushed into another, e.g. a branch of the
+            // `scf.if` of an over-take, the map would land where kernels cannot run it.)
+            let Some(p) = ctx
+                .defining_op(src)
+                .filter(|&d| ctx.op_is(d, "soac.map") && ctx.op_parent_block(d) == Some(block))
+            else {
                 continue;
             };
             let rank1 = |ctx: &Context, x: Value| {
