@@ -221,79 +221,77 @@ fn redirect_shape_uses(ctx: &mut Context, producer: OpId) {
     }
 }
 
-/// Whether an op in the regions of `op` has memory effects (`tail.roll` draws from the
-/// program's random stream). Two such ops are not fused, vertically or horizontally: one
-/// loop would interleave their effects (the draws of two arrays of rolls), which the program
-/// makes one op after the other.
-fn has_effects(ctx: &Context, op: OpId) -> bool {
-    ctx.walk_preorder(op)
-        .into_iter()
-        .skip(1)
-        .any(|o| !tail_ir::greedy::is_memory_effect_free(ctx, o))
+/// What the regions of a SOAC hold, from one walk ([`Nested::of`]).
+#[derive(Clone, Copy, Default)]
+struct Nested {
+    /// A reduction (`reduce`, `redomap`), at any depth.
+    red: bool,
+    /// A scan (`scan`, `scanomap`), at any depth.
+    scan: bool,
+    /// Any `soac` op with a region (a nested SOAC or a `soac.loop`), which the lambda of a
+    /// scan cannot run.
+    soac: bool,
+    /// A `soac.loop`.
+    looped: bool,
+    /// An op with memory effects (`tail.roll` draws from the program's random stream). Two
+    /// such ops are not fused, vertically or horizontally: one loop would interleave their
+    /// effects (the draws of two arrays of rolls), which the program makes one after the
+    /// other.
+    effects: bool,
 }
 
-/// Whether the lambdas of `op` hold a reduction (`reduce`, `redomap`) and a scan (`scan`,
-/// `scanomap`), at any depth.
-fn nested_reductions(ctx: &Context, op: OpId) -> (bool, bool) {
-    let (mut red, mut scan) = (false, false);
-    for o in ctx.walk_preorder(op).into_iter().skip(1) {
-        match Screma::of(ctx, o).map(|s| s.kind) {
-            Some(Kind::Reduce) => red = true,
-            Some(Kind::Scan) => scan = true,
-            _ => {}
+impl Nested {
+    fn of(ctx: &Context, op: OpId) -> Nested {
+        let mut n = Nested::default();
+        for o in ctx.walk_preorder(op).into_iter().skip(1) {
+            match Screma::of(ctx, o).map(|s| s.kind) {
+                Some(Kind::Reduce) => n.red = true,
+                Some(Kind::Scan) => n.scan = true,
+                _ => {}
+            }
+            n.soac |= ctx.op_name_str(o).starts_with("soac.") && !ctx.regions(o).is_empty();
+            n.looped |= ctx.op_is(o, "soac.loop");
+            n.effects |= !tail_ir::greedy::is_memory_effect_free(ctx, o);
         }
+        n
     }
-    (red, scan)
 }
 
-/// Whether the lambdas of `op` hold any `soac` op with a region (a nested SOAC or a
-/// `soac.loop`), which the lambda of a scan cannot run.
-fn nested_soac(ctx: &Context, op: OpId) -> bool {
-    ctx.walk_preorder(op)
-        .into_iter()
-        .skip(1)
-        .any(|o| ctx.op_name_str(o).starts_with("soac.") && !ctx.regions(o).is_empty())
-}
-
-/// Whether map `p` may fuse into its consumer `c` as far as kernel extraction goes: it runs
-/// a scan in a lambda only as the row scan of a map over rows (the lambda's one SOAC) and
-/// only scalar code in a scan's lambda. So a producer with a scan in its lambda fuses only
-/// into a map whose lambda is scalar code (`(⌈\M)≥0`, `⌊/⌈\M` stay two SOACs), a scan in
-/// the consumer meets no reduction, scan or loop of the producer (`⌈\⌈/M`, `⌈\(f⍣2) M`),
-/// and a scan takes no producer with a nested SOAC or loop (`+\(f⍣2) v`); an elementwise map
-/// still fuses into a row scan (`+\M×2`).
-fn kernel_fusible(ctx: &Context, p: OpId, c: OpId) -> bool {
+/// Whether map `p` (holding `pn`) may fuse into its consumer `c` (holding `cn`) as far as
+/// kernel extraction goes: it runs a scan in a lambda only as the row scan of a map over rows
+/// (the lambda's one SOAC) and only scalar code in a scan's lambda. So a producer with a scan
+/// in its lambda fuses only into a map whose lambda is scalar code (`(⌈\M)≥0`, `⌊/⌈\M` stay
+/// two SOACs), a scan in the consumer meets no reduction, scan or loop of the producer
+/// (`⌈\⌈/M`, `⌈\(f⍣2) M`), and a scan takes no producer with a nested SOAC or loop
+/// (`+\(f⍣2) v`); an elementwise map still fuses into a row scan (`+\M×2`). Two ops with
+/// effects are not fused either ([`Nested::effects`]).
+fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
     let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
         return false;
     };
-    let (pr, ps) = nested_reductions(ctx, p);
-    let (cr, cs) = nested_reductions(ctx, c);
-    let c_scan = cs || ck == Kind::Scan;
-    let c_nested = || cr || ck != Kind::Map || nested_soac(ctx, c);
-    // A loop in the producer would reach the scan's lambda too (`⌈\(f⍣2) M`: the power
-    // loop per element, in the map fused into the row scan).
-    let p_loop = || {
-        ctx.walk_preorder(p)
-            .into_iter()
-            .any(|o| ctx.op_is(o, "soac.loop"))
-    };
-    !((ps && c_nested())
-        || (c_scan && (pr || ps || p_loop()))
-        || (ck == Kind::Scan && nested_soac(ctx, p)))
+    let cn = Nested::of(ctx, c);
+    let c_scan = cn.scan || ck == Kind::Scan;
+    let c_nested = cn.red || ck != Kind::Map || cn.soac;
+    !((pn.scan && c_nested)
+        || (c_scan && (pn.red || pn.scan || pn.looped))
+        || (ck == Kind::Scan && pn.soac)
+        || (pn.effects && cn.effects))
 }
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
-/// goes (as [`kernel_fusible`]): a scan in one lambda meets no nested SOAC in the other, and
-/// a scan's lambda holds none.
+/// goes (as [`kernel_fusible`]): a scan in one lambda meets no nested SOAC in the other, a
+/// scan's lambda holds none, and not both have effects.
 fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
-    let (ar, as_) = nested_reductions(ctx, a);
-    let (br, bs) = nested_reductions(ctx, b);
-    let (an, bn) = (nested_soac(ctx, a), nested_soac(ctx, b));
-    !((as_ && (bn || br || bs)) || (bs && (an || ar || as_)) || (k == Kind::Scan && (an || bn)))
+    let (an, bn) = (Nested::of(ctx, a), Nested::of(ctx, b));
+    !((an.scan && (bn.soac || bn.red || bn.scan))
+        || (bn.scan && (an.soac || an.red || an.scan))
+        || (k == Kind::Scan && (an.soac || bn.soac))
+        || (an.effects && bn.effects))
 }
 
 fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
     let block = ctx.op_parent_block(producer)?;
+    let pn = Nested::of(ctx, producer);
     let mut consumers: Vec<OpId> = Vec::new();
     let mut others: Vec<OpId> = Vec::new();
     let mut rejected: Vec<OpId> = Vec::new();
@@ -305,8 +303,7 @@ fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
             let user = ancestor_in(ctx, u.op, block)?;
             let direct_input = u.op == user
                 && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len())
-                && kernel_fusible(ctx, producer, user)
-                && !(has_effects(ctx, producer) && has_effects(ctx, user));
+                && kernel_fusible(ctx, pn, user);
             if direct_input {
                 if !consumers.contains(&user) {
                     consumers.push(user);
@@ -351,7 +348,7 @@ impl SoacFuse {
         };
         // Recomputing an op with effects (`tail.roll`'s random stream) would give each
         // consumer other values than the array's.
-        if has_effects(ctx, p) {
+        if Nested::of(ctx, p).effects {
             return false;
         }
         let mut n = 0;
@@ -564,7 +561,7 @@ impl SoacFuse {
                 .all(|&r| ctx.uses(r).all(|u| u.op == v || is_shape_use(ctx, u.op, r)));
             // A map with effects (`tail.roll`) keeps its iteration: pushed, a view would make
             // it draw fewer numbers, or in another order, than the program does.
-            if (!only_use && !self.is_cheap(ctx, p)) || has_effects(ctx, p) {
+            if (!only_use && !self.is_cheap(ctx, p)) || Nested::of(ctx, p).effects {
                 continue;
             }
             let j = ctx
@@ -670,7 +667,6 @@ impl SoacFuse {
                         || (in_map_lambda && (sa.kind == Kind::Map) != (sb.kind == Kind::Map))
                         || combined_kind(sa.kind, sb.kind)
                             .is_some_and(|k| !kernel_joinable(ctx, a, b, k))
-                        || (has_effects(ctx, a) && has_effects(ctx, b))
                     {
                         continue;
                     }
