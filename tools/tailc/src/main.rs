@@ -251,6 +251,11 @@ struct Timing {
 /// Reads, parses and verifies a program (the FCL entry `entry` for `.fcl`); errors are
 /// printed.
 fn load(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId), ExitCode> {
+    load_with_text(input, entry).map(|(ctx, module, _)| (ctx, module))
+}
+
+/// [`load`], also returning the program's text.
+fn load_with_text(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId, String), ExitCode> {
     let text = match std::fs::read(input) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(t) => t,
@@ -285,7 +290,7 @@ fn load(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId), ExitCode> 
         eprint!("{}", ctx.render_diagnostic(&d));
         return Err(ExitCode::FAILURE);
     }
-    Ok((ctx, module))
+    Ok((ctx, module, text))
 }
 
 /// Runs `pipeline` (anchored on the module) and prints its diagnostics on failure.
@@ -313,8 +318,9 @@ fn run_pipeline(ctx: &mut Context, module: tail_ir::OpId, pipeline: &str) -> Res
 /// The host IR of a program: for `cpu`, `tail-to-cpu-rt` for APL, TAIL and MLIR programs and
 /// the `hpar` lowering, `convert-gpu-to-cpu` and the runtime passes for FCL; for `cuda`, the
 /// gpu level (`tail-to-gpu` or `hpar-to-gpu`) with the host's I/O as runtime calls.
-fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<String, ExitCode> {
-    let (mut ctx, module) = load(input, entry)?;
+/// Returns it with the program's text.
+fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<(String, String), ExitCode> {
+    let (mut ctx, module, text) = load_with_text(input, entry)?;
     let pipeline = if target == BuildTarget::Cuda {
         let io = format!("convert-tail-io-to-rt{{entry={entry}}},canonicalize,cse");
         if input.ends_with(".fcl") {
@@ -330,7 +336,8 @@ fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<String, Exit
         "tail-to-cpu-rt".to_string()
     };
     run_pipeline(&mut ctx, module, &pipeline)?;
-    Ok(ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default()))
+    let ir = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default());
+    Ok((ir, text))
 }
 
 /// `tailc build`: writes the executable (or another `--emit` form) to `output`, through a
@@ -353,13 +360,10 @@ fn build(
         eprintln!("tailc: error: {msg}");
         ExitCode::FAILURE
     };
-    let host = host_ir(input, entry, opts.target)?;
-    // The executable quotes the source in the messages of its failed run-time checks (`load`
-    // has read it as UTF-8 already).
+    let (host, text) = host_ir(input, entry, opts.target)?;
+    // The executable quotes the source in the messages of its failed run-time checks.
     let mut host_opts = opts.host.clone();
-    host_opts.source = std::fs::read_to_string(input)
-        .ok()
-        .map(|text| (input.to_string(), text));
+    host_opts.source = Some((input.to_string(), text));
     let dir = output
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
