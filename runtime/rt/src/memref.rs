@@ -273,10 +273,26 @@ fn code_points(s: &str) -> Vec<i32> {
     s.chars().map(|c| c as i32).collect()
 }
 
-/// Runs the body of the file-reading entry point `name`, its failures located at the reading
-/// op's position `line:col` in the program's source (0: none).
-fn reading(name: &str, line: i32, col: i32, f: impl FnOnce() -> Result<i64, String>) -> i64 {
-    entry_at(name, || f().map_err(|m| Failure::at(line, col, m)))
+/// The body of the file-reading entry point `name`: the file named by the char vector
+/// `path` (a memref descriptor of rank `rank`) read by `read` and kept; returns the count
+/// kept. Failures are located at the reading op's position `line:col` in the program's
+/// source (0: none).
+///
+/// # Safety
+/// `path` points to a memref descriptor of rank `rank` describing live `i32`s.
+unsafe fn reading(
+    name: &str,
+    (rank, path): (i64, *const u8),
+    (line, col): (i32, i32),
+    read: impl FnOnce(&str) -> Result<Kept, String>,
+) -> i64 {
+    entry_at(name, || {
+        // SAFETY: as documented for the caller.
+        let path = unsafe { read_path(name, rank, path) };
+        path.and_then(|p| read(&p))
+            .map(keep)
+            .map_err(|m| Failure::at(line, col, m))
+    })
 }
 
 /// `int64_t tail_rt_read_file_begin(int64_t rank, void *path, int32_t line, int32_t col)`:
@@ -294,12 +310,12 @@ pub unsafe extern "C" fn tail_rt_read_file_begin(
     line: i32,
     col: i32,
 ) -> i64 {
-    let name = "tail_rt_read_file_begin";
-    reading(name, line, col, || {
-        // SAFETY: as documented for the caller.
-        let path = unsafe { read_path(name, rank, path)? };
-        Ok(keep(Kept::I32(code_points(&input::read_text(&path)?))))
-    })
+    // SAFETY: as documented for the caller.
+    unsafe {
+        reading("tail_rt_read_file_begin", (rank, path), (line, col), |p| {
+            Ok(Kept::I32(code_points(&input::read_text(p)?)))
+        })
+    }
 }
 
 /// `int64_t tail_rt_read_int_vec_file_begin(int64_t rank, void *path, int32_t line, int32_t
@@ -318,12 +334,15 @@ pub unsafe extern "C" fn tail_rt_read_int_vec_file_begin(
     line: i32,
     col: i32,
 ) -> i64 {
-    let name = "tail_rt_read_int_vec_file_begin";
-    reading(name, line, col, || {
-        // SAFETY: as documented for the caller.
-        let path = unsafe { read_path(name, rank, path)? };
-        Ok(keep(Kept::I32(input::read_int_vec_file(&path)?)))
-    })
+    // SAFETY: as documented for the caller.
+    unsafe {
+        reading(
+            "tail_rt_read_int_vec_file_begin",
+            (rank, path),
+            (line, col),
+            |p| input::read_int_vec_file(p).map(Kept::I32),
+        )
+    }
 }
 
 /// `int64_t tail_rt_read_double_vec_file_begin(int64_t rank, void *path, int32_t line,
@@ -340,12 +359,15 @@ pub unsafe extern "C" fn tail_rt_read_double_vec_file_begin(
     line: i32,
     col: i32,
 ) -> i64 {
-    let name = "tail_rt_read_double_vec_file_begin";
-    reading(name, line, col, || {
-        // SAFETY: as documented for the caller.
-        let path = unsafe { read_path(name, rank, path)? };
-        Ok(keep(Kept::F64(input::read_double_vec_file(&path)?)))
-    })
+    // SAFETY: as documented for the caller.
+    unsafe {
+        reading(
+            "tail_rt_read_double_vec_file_begin",
+            (rank, path),
+            (line, col),
+            |p| input::read_double_vec_file(p).map(Kept::F64),
+        )
+    }
 }
 
 /// `int64_t tail_rt_format_int_begin(int64_t x)`: `formatI`: the digits of `x` (`-` for
