@@ -44,7 +44,9 @@ pub const HOST_PASSES: &[&str] = &[
     "expand-strided-metadata",
     "convert-math-to-llvm",
     "convert-math-to-libm",
-    "finalize-memref-to-llvm",
+    // Allocation through the runtime's heap (`_mlir_memref_to_llvm_alloc`, ...: tail-rt's
+    // `alloc`), which keeps large released blocks for reuse.
+    "finalize-memref-to-llvm{use-generic-functions=true}",
     "convert-arith-to-llvm",
     "convert-index-to-llvm",
     "convert-cf-to-llvm",

@@ -12,6 +12,8 @@
 //! - [`memref`](mod@memref): the entry points host code compiled through MLIR calls with
 //!   arrays as unranked memrefs (printing, file input and `formatI`/`formatD` in two calls,
 //!   `roll`).
+//! - [`alloc`](mod@alloc): the host heap of compiled code (`memref.alloc`/`memref.dealloc`),
+//!   which keeps large released blocks for reuse.
 //! - [`pool`]: `tail_rt_parallel_for`, the CPU thread pool.
 //! - [`cuda`]: the `mgpu*` functions that MLIR's GPU-to-LLVM lowering calls, over the CUDA
 //!   driver API loaded at run time (`cudarc`), with a caching device allocator and kernel
@@ -25,6 +27,7 @@
 //! driver state is behind a lock); `tail_rt_parallel_for` may be called from inside its own
 //! loop bodies (the inner loop then runs sequentially).
 
+pub mod alloc;
 pub mod cli;
 pub mod cuda;
 pub mod fail;
