@@ -4,8 +4,8 @@
 //!
 //! Blocks are C `malloc` blocks, so a buffer the runtime allocates (file input, see
 //! [`input`](crate::input)) may be released here and one allocated here with C `free`. Large
-//! released blocks (at least [`MIN_CACHED`] usable bytes) are kept, up to [`CACHE_LIMIT`]
-//! bytes in all, and handed out again to a request they fit without wasting more than an
+//! released blocks (at least [`MIN_CACHED`] usable bytes) are kept, up to [`cache_limit`]
+//! bytes in all (an eighth of the machine's memory), and handed out again to a request they fit without wasting more than an
 //! eighth: a power loop that allocates its next state and releases the previous one then
 //! reuses the same two blocks, whose pages stay mapped, instead of depending on the C
 //! library's heuristics (glibc maps such a block afresh, page faults and zeroing included,
@@ -14,7 +14,7 @@
 //! A request the system cannot meet ends the program with `error: out of memory: …`.
 
 use std::ffi::c_void;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use crate::fail::fail;
 
@@ -29,8 +29,37 @@ extern "C" {
 /// without system calls).
 pub const MIN_CACHED: usize = 1 << 16;
 
-/// The most bytes kept for reuse at once.
-pub const CACHE_LIMIT: usize = 1 << 30;
+/// The most bytes kept for reuse at once when the machine's memory is unknown.
+const DEFAULT_CACHE_LIMIT: usize = 1 << 30;
+
+/// The most bytes kept for reuse at once: an eighth of the machine's physical memory (Sobol's
+/// two 300 MB bit matrices, allocated anew by each run of `--runs N`, stay mapped).
+pub fn cache_limit() -> usize {
+    static LIMIT: OnceLock<usize> = OnceLock::new();
+    *LIMIT.get_or_init(physical_memory_eighth)
+}
+
+#[cfg(target_os = "linux")]
+fn physical_memory_eighth() -> usize {
+    extern "C" {
+        fn sysconf(name: i32) -> i64;
+    }
+    // `_SC_PAGESIZE` and `_SC_PHYS_PAGES` on Linux.
+    const SC_PAGESIZE: i32 = 30;
+    const SC_PHYS_PAGES: i32 = 85;
+    // SAFETY: `sysconf` has no preconditions.
+    let (page, pages) = unsafe { (sysconf(SC_PAGESIZE), sysconf(SC_PHYS_PAGES)) };
+    if page > 0 && pages > 0 {
+        (page as u128 * pages as u128 / 8).min(usize::MAX as u128) as usize
+    } else {
+        DEFAULT_CACHE_LIMIT
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn physical_memory_eighth() -> usize {
+    DEFAULT_CACHE_LIMIT
+}
 
 /// Kept blocks, oldest first.
 struct Cache {
@@ -73,7 +102,7 @@ fn keep(ptr: *mut c_void, usable: usize) {
         let mut c = cache();
         c.blocks.push((ptr as usize, usable));
         c.bytes += usable;
-        while c.bytes > CACHE_LIMIT {
+        while c.bytes > cache_limit() {
             let (addr, u) = c.blocks.remove(0);
             c.bytes -= u;
             evicted.push(addr);
@@ -142,7 +171,7 @@ pub unsafe extern "C" fn _mlir_memref_to_llvm_free(ptr: *mut c_void) {
     }
     // SAFETY: the caller passes a live C heap block.
     let usable = unsafe { malloc_usable_size(ptr) };
-    if (MIN_CACHED..=CACHE_LIMIT).contains(&usable) {
+    if (MIN_CACHED..=cache_limit()).contains(&usable) {
         keep(ptr, usable);
     } else {
         // SAFETY: as above.
@@ -196,7 +225,8 @@ mod tests {
     #[test]
     fn the_kept_bytes_stay_under_the_limit() {
         let c = cache();
-        assert!(c.bytes <= CACHE_LIMIT);
+        assert!(c.bytes <= cache_limit());
+        assert!(cache_limit() >= MIN_CACHED);
         assert_eq!(c.bytes, c.blocks.iter().map(|&(_, u)| u).sum::<usize>());
     }
 }
