@@ -1,8 +1,9 @@
-//! The `cf` dialect, as far as tail uses it: `cf.assert`, a run-time check inside kernels
-//! (`convert-hpar-to-gpu`'s device definition of the index check). Upstream's
-//! `convert-gpu-to-nvvm` lowers it to `__assertfail` (a device-side assert, which the driver
-//! reports as `CUDA_ERROR_ASSERT`). The branch ops of upstream's `cf` are not used: tail's
-//! IR is structured (`scf`) until the upstream lowerings.
+//! The `cf` dialect, as far as tail's IR holds it: `cf.assert`, an assertion in device code
+//! written in MLIR input. Upstream's `convert-gpu-to-nvvm` lowers it to `__assertfail` (a
+//! device-side assert, which the driver reports as `CUDA_ERROR_ASSERT`); tail's own index
+//! check in kernels records its failure instead (`convert-hpar-to-gpu`, `nvvm.exit`), so that
+//! the runtime can name the program's position. The branch ops of upstream's `cf` are not
+//! used: tail's IR is structured (`scf`) until the upstream lowerings.
 
 use tail_ir_macros::{dialect, op};
 

@@ -10,7 +10,8 @@
 //! * [`ops`]: `gpu.module`, `gpu.func` (with `kernel` and workgroup/private attributions),
 //!   `gpu.return`, `gpu.launch_func`, `gpu.thread_id`/`block_id`/`block_dim`/`grid_dim`/
 //!   `lane_id`, `gpu.barrier`, `gpu.shuffle`, and the host-side `gpu.alloc`, `gpu.dealloc`,
-//!   `gpu.memcpy`.
+//!   `gpu.memcpy`;
+//! * [`nvvm`]: `nvvm.exit` (a thread's end, in device code).
 //!
 //! ## Deviations and limits
 //!
@@ -29,6 +30,7 @@
 #![deny(missing_docs)]
 
 pub mod attrs;
+pub mod nvvm;
 pub mod ops;
 
 use tail_ir_macros::dialect;

@@ -140,11 +140,14 @@ impl PassRun for ConvertGpuToCpu {
                     {
                         continue;
                     }
-                    // The device's index check (`convert-hpar-to-gpu`): on the host the
-                    // kernels call the runtime's function of that name instead.
-                    if ctx.op_is(k, "func.func")
-                        && ctx.attr(k, "sym_name").and_then(|a| ctx.attr_as_str(a))
-                            == Some(tail_kernels::checks::CHECK_INDEX)
+                    // The device's index check and its fault record (`convert-hpar-to-gpu`):
+                    // on the host the kernels call the runtime's function of that name
+                    // instead, which reports the failure itself.
+                    let name = ctx.attr(k, "sym_name").and_then(|a| ctx.attr_as_str(a));
+                    if (ctx.op_is(k, "func.func")
+                        && name == Some(tail_kernels::checks::CHECK_INDEX))
+                        || (ctx.op_is(k, "memref.global")
+                            && name == Some(tail_kernels::hpar_to_gpu::FAULT_RECORD))
                     {
                         continue;
                     }

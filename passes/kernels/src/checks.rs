@@ -37,9 +37,10 @@
 //!
 //! **Indices in kernels.** A `soac.index` of a host array inside a SOAC's lambda (`{A[⍵]}¨`)
 //! gets the same call, inside the lambda: `convert-hpar-to-gpu` keeps it in the kernel and
-//! defines `tail_rt_check_index` in the `gpu.module` as a `cf.assert` (a device-side assert
-//! on the GPU, reported by the CUDA runtime as `CUDA_ERROR_ASSERT` naming the kernel);
-//! `convert-gpu-to-cpu` drops that definition, so kernels on the CPU call the runtime's
+//! defines `tail_rt_check_index` in the `gpu.module`: a failing thread records the failure in
+//! the module's `__tail_fault` global and ends, and the CUDA runtime reports it, with the
+//! program's position, when it waits for the kernels; `convert-gpu-to-cpu` drops that
+//! definition and the record, so kernels on the CPU call the runtime's
 //! function and stop with the same message as a host read. Not checked: an index inside an
 //! `scf.if` that yields arrays (a thread computes both branches' index functions and selects
 //! per element, so the branch not taken must not fail).

@@ -847,12 +847,23 @@ enum Sink {
     },
 }
 
+/// The device global in which a kernel records its first failed index check
+/// ([`device_index_check`]); the CUDA runtime reads it (`cuModuleGetGlobal`) after the
+/// kernels it waits for and reports the failure at the program's position.
+pub const FAULT_RECORD: &str = "__tail_fault";
+
+/// The `i64` fields of [`FAULT_RECORD`]: the number of failed checks, then the first one's
+/// index, extent, axis, origin, line and column.
+pub const FAULT_RECORD_FIELDS: i64 = 7;
+
 /// The device's `tail_rt_check_index(index, extent, axis, origin, line, col)`, defined once in the
-/// `gpu.module` whose body is `gblock`: a failed `cf.assert` (`__assertfail` on NVIDIA GPUs,
-/// reported by the host as `CUDA_ERROR_ASSERT` naming the kernel). Where kernels become host
-/// code (`convert-gpu-to-cpu`) the `gpu.module` goes and the calls reach the runtime's
-/// function, which reports the index, axis, extent and source position; the interpreters
-/// run the same check.
+/// `gpu.module` whose body is `gblock`, with the module's [`FAULT_RECORD`]. A thread whose
+/// index is out of bounds counts the failure atomically; the first one stores its arguments
+/// in the record; each ends (`nvvm.exit`) before its access, and the kernel's other threads
+/// go on. The host, waiting for the kernels, finds the record and stops the program with the
+/// message and source position a host check gives (`prog.apl:4:1: error: index 4 is out of
+/// bounds ...`). Where kernels become host code (`convert-gpu-to-cpu`) the `gpu.module` goes
+/// and the calls reach the runtime's function; the interpreters run the same check.
 fn device_index_check(ctx: &mut Context, gblock: BlockId) {
     let name = crate::checks::CHECK_INDEX;
     let gmod = ctx.block_parent_op(gblock).expect("the gpu.module's body");
@@ -862,28 +873,78 @@ fn device_index_check(ctx: &mut Context, gblock: BlockId) {
     let loc = ctx.unknown_loc();
     let params = crate::checks::check_params(ctx, name);
     let fty = ctx.function_type(params.clone(), vec![]);
+    let i64t = ctx.int_type(64);
+    let record_ty = ctx.memref_type(vec![FAULT_RECORD_FIELDS], i64t);
     let first = ctx.block_op_vec(gblock).first().copied();
     let mut b = Builder::new(
         ctx,
         first.map_or(InsertPoint::BlockEnd(gblock), InsertPoint::Before),
         loc,
     );
+    // `memref.global @__tail_fault : memref<7xi64> = uninitialized`: PTX zero-initializes
+    // `.global` variables without an initializer.
+    let mut g = b.state("memref.global");
+    let sym = b.string_attr(FAULT_RECORD);
+    g.add_attr(&mut b, "sym_name", sym);
+    let tattr = b.type_attr(record_ty);
+    g.add_attr(&mut b, "type", tattr);
+    let uninit = b.unit_attr();
+    g.add_attr(&mut b, "initial_value", uninit);
+    b.insert(g);
+
     let f = tail_builtin::func::FuncOp::create_declaration(&mut b, name, fty).op();
     let body = b.region(f, 0);
     let blk = b.append_new_block(body, &params);
     let args = b.block_args(blk).to_vec();
     b.set_insertion_point(InsertPoint::BlockEnd(blk));
-    let ok = tail_builtin::arith::build_cmpi(
+    use tail_builtin::arith::{
+        build_cmpi, build_constant_index, build_constant_int, CmpIPredicate,
+    };
+    let bad = build_cmpi(&mut b, CmpIPredicate::Uge, args[0], args[1]);
+    let (_, failed, _) = tail_builtin::scf::IfOp::create(&mut b, bad, &[], false);
+    let y = b.last_op(failed).expect("scf.yield");
+    b.set_insertion_point(InsertPoint::Before(y));
+    let sym_ref = b.symbol_ref_attr(FAULT_RECORD);
+    let record = mk1(
         &mut b,
-        tail_builtin::arith::CmpIPredicate::Ult,
-        args[0],
-        args[1],
+        "memref.get_global",
+        &[],
+        record_ty,
+        &[("name", sym_ref)],
     );
-    let mut st = b.state("cf.assert");
-    st.operands = vec![ok];
-    let msg = b.string_attr("index out of bounds (a run-time check of the program's indexing)");
-    st.add_attr(&mut b, "msg", msg);
-    b.insert(st);
+    let one = build_constant_int(&mut b, i64t, 1);
+    let zero_ix = build_constant_index(&mut b, 0);
+    let addi = b.int_attr(i64t, 1); // `addi` in `ATOMIC_RMW_KINDS`
+    let before = mk1(
+        &mut b,
+        "memref.atomic_rmw",
+        &[one, record, zero_ix],
+        i64t,
+        &[("kind", addi)],
+    );
+    let zero = build_constant_int(&mut b, i64t, 0);
+    let is_first = build_cmpi(&mut b, CmpIPredicate::Eq, before, zero);
+    let (_, store_b, _) = tail_builtin::scf::IfOp::create(&mut b, is_first, &[], false);
+    let sy = b.last_op(store_b).expect("scf.yield");
+    b.set_insertion_point(InsertPoint::Before(sy));
+    for (k, &a) in args.iter().enumerate() {
+        let ty = b.value_type(a);
+        let v = if b.type_kind(ty) == &tail_ir::TypeKind::Index {
+            mk1(&mut b, "arith.index_cast", &[a], i64t, &[])
+        } else if ty == i64t {
+            a
+        } else {
+            mk1(&mut b, "arith.extsi", &[a], i64t, &[])
+        };
+        let at = build_constant_index(&mut b, k as i64 + 1);
+        let mut st = b.state("memref.store");
+        st.operands = vec![v, record, at];
+        b.insert(st);
+    }
+    b.set_insertion_point(InsertPoint::Before(y));
+    let exit = b.state("nvvm.exit");
+    b.insert(exit);
+    b.set_insertion_point(InsertPoint::BlockEnd(blk));
     let ret = b.state("func.return");
     b.insert(ret);
 }

@@ -125,8 +125,20 @@ pub(crate) fn entry<R>(name: &str, f: impl FnOnce() -> Result<R, String>) -> R {
     entry_at(name, || f().map_err(Failure::Message))
 }
 
+/// A failure found inside an entry point's body where it cannot end the program yet (with
+/// the CUDA driver's lock held): the entry's error exit reports it instead of its own message.
+static LATER: Mutex<Option<Failure>> = Mutex::new(None);
+
+/// Records `f` to be reported by the failing entry point in place of its error message (the
+/// first one recorded wins).
+pub(crate) fn fail_with_later(f: Failure) {
+    let mut later = LATER.lock().unwrap_or_else(|e| e.into_inner());
+    later.get_or_insert(f);
+}
+
 /// [`entry`] for a body whose failures may name a position in the program's source: on
-/// `Err(failure)` the exit with [`render`]'s text.
+/// `Err(failure)` the exit with [`render`]'s text (of a failure recorded by
+/// [`fail_with_later`], if any).
 pub(crate) fn entry_at<R>(name: &str, f: impl FnOnce() -> Result<R, Failure>) -> R {
     install_hook();
     IN_ENTRY.with(|c| c.set(c.get() + 1));
@@ -134,7 +146,10 @@ pub(crate) fn entry_at<R>(name: &str, f: impl FnOnce() -> Result<R, Failure>) ->
     IN_ENTRY.with(|c| c.set(c.get() - 1));
     match r {
         Ok(Ok(v)) => v,
-        Ok(Err(e)) => exit_with(&render(&e)),
+        Ok(Err(e)) => {
+            let later = LATER.lock().unwrap_or_else(|e| e.into_inner()).take();
+            exit_with(&render(&later.unwrap_or(e)))
+        }
         Err(p) => fail(&format!("{name}: internal error: {}", panic_message(&*p))),
     }
 }

@@ -1,8 +1,8 @@
 // RUN: tail-opt %s | FileCheck %s
 // RUN: tail-opt %s --mlir-print-op-generic | tail-opt | FileCheck %s
 // RUN: not tail-opt %S/Inputs/assert-invalid.mlir 2>&1 | FileCheck %s --check-prefix=ERR
-// cf.assert: the one op of upstream's cf dialect that tail's IR holds (the device's index
-// check in a gpu.module); round trip in both forms.
+// cf.assert: the one op of upstream's cf dialect that tail's IR holds (an assertion in
+// device code of MLIR input); round trip in both forms.
 
 // CHECK-LABEL: func.func @check
 // CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ult, %arg0, %arg1 : index

@@ -8,23 +8,33 @@
 ⍝ An index read inside a map (`{A[⍵]}¨`) beyond the end of a host array: the kernel checks it.
 ⍝ Compiled for the CPU the kernel calls the runtime's check (the position with its source
 ⍝ line, the index, the axis and the extent, counted from 1 as the program counts them); for the GPU the
-⍝ gpu.module defines the check as a cf.assert, a device-side assert (__assertfail) that the
-⍝ CUDA runtime reports at its next wait (CUDA_ERROR_ASSERT, naming the last kernel; its PTX:
-⍝ test/Target/PTX/apl-kernel-index-check.apl).
+⍝ gpu.module defines the check: a failing thread records the failure in the module's
+⍝ `__tail_fault` and ends, and the CUDA runtime, at its next wait, reports the same message
+⍝ (its PTX: test/Target/PTX/apl-kernel-index-check.apl).
 
-⍝ INTERP: faults-kernel-index.apl:[[#@LINE+19]]:4: error: 'tail.idxS' op index 6 out of range for axis 1 of extent 5
-⍝ GPU: faults-kernel-index.apl:[[#@LINE+18]]:4: error: 'func.call' op index 6 is out of bounds for axis 1 of extent 5
+⍝ INTERP: faults-kernel-index.apl:[[#@LINE+29]]:4: error: 'tail.idxS' op index 6 out of range for axis 1 of extent 5
+⍝ GPU: faults-kernel-index.apl:[[#@LINE+28]]:4: error: 'func.call' op index 6 is out of bounds for axis 1 of extent 5
 ⍝ OUT: [](150)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: faults-kernel-index.apl:[[#@LINE+15]]:4: error: index 6 is out of bounds for axis 1 of extent 5
+⍝ ERR: faults-kernel-index.apl:[[#@LINE+25]]:4: error: index 6 is out of bounds for axis 1 of extent 5
 ⍝ ERR-NEXT: {{^}}{{.*}}A[⍵]{{.*$}}
 ⍝ ERR-NEXT: {{^}}   ^{{$}}
 ⍝ ERR-NOT: {{.}}
 
 ⍝ KERNEL:      gpu.module @tail_kernels
-⍝ KERNEL:        func.func private @tail_rt_check_index(%[[I:.*]]: index, %[[N:.*]]: index, %{{.*}}: i64, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
-⍝ KERNEL-NEXT:     %[[OK:.*]] = arith.cmpi ult, %[[I]], %[[N]] : index
-⍝ KERNEL-NEXT:     cf.assert %[[OK]], "index out of bounds (a run-time check of the program's indexing)"
+⍝ KERNEL-NEXT:   memref.global @__tail_fault : memref<7xi64> = uninitialized
+⍝ KERNEL-NEXT:   func.func private @tail_rt_check_index(%[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[AX:[^:]*]]: i64, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32)
+⍝ KERNEL:          %[[BAD:.*]] = arith.cmpi uge, %[[I]], %[[N]] : index
+⍝ KERNEL-NEXT:     scf.if %[[BAD]] {
+⍝ KERNEL-NEXT:       %[[REC:.*]] = memref.get_global @__tail_fault : memref<7xi64>
+⍝ KERNEL-NEXT:       %[[OLD:.*]] = memref.atomic_rmw addi %{{.*}}, %[[REC]][%{{.*}}] : (i64, memref<7xi64>) -> i64
+⍝ KERNEL-NEXT:       %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %{{.*}} : i64
+⍝ KERNEL-NEXT:       scf.if %[[FIRST]] {
+⍝ KERNEL:              memref.store %[[AX]], %[[REC]][%{{.*}}] : memref<7xi64>
+⍝ KERNEL:            }
+⍝ KERNEL-NEXT:       nvvm.exit
+⍝ KERNEL-NEXT:     }
+⍝ KERNEL-NEXT:     return
 ⍝ KERNEL:        gpu.func @main_k{{[0-9]+}}
 ⍝ KERNEL:          func.call @tail_rt_check_index(
 ⍝ KERNEL:          memref.load

@@ -71,11 +71,22 @@ struct Gpu {
     kernel_ms: f64,
     launches: i64,
     last_kernel: Option<String>,
+    /// The fault records of the loaded modules that have one (module, device address):
+    /// see [`Gpu::check_faults`].
+    fault_records: Vec<(usize, u64)>,
 }
 
 // SAFETY: the driver handles are usable from any thread once the context is current there
 // (`Gpu::make_current`); all access goes through the `GPU` mutex.
 unsafe impl Send for Gpu {}
+
+/// The name of the device global in which kernels record a failed index check (see
+/// `tail_kernels::hpar_to_gpu::FAULT_RECORD`), NUL-terminated.
+const FAULT_RECORD: &CStr = c"__tail_fault";
+
+/// The 64-bit fields of the fault record: the count of failed checks, then the first one's
+/// index, extent, axis, origin, line and column.
+const FAULT_FIELDS: usize = 7;
 
 /// The driver's name and description of an error: `CUDA_ERROR_OUT_OF_MEMORY (out of memory)`.
 fn describe(r: CUresult) -> String {
@@ -185,6 +196,7 @@ impl Gpu {
                 kernel_ms: 0.0,
                 launches: 0,
                 last_kernel: None,
+                fault_records: Vec::new(),
             })
         }
     }
@@ -229,12 +241,53 @@ impl Gpu {
         }
     }
 
-    /// Waits for the work queued on `stream`; a failure names the last kernel launched.
+    /// Waits for the work queued on `stream`; a failure names the last kernel launched, and
+    /// a failed index check in a kernel that ran is reported ([`Gpu::check_faults`]).
     fn wait(&self, stream: CUstream, who: &str) -> Result<(), String> {
         // SAFETY: a live stream of this context (or null, the default stream).
         cu(unsafe { sys::cuStreamSynchronize(stream) }, || {
             format!("{who}: GPU work failed{}", self.after_kernel())
-        })
+        })?;
+        self.check_faults()
+    }
+
+    /// Reads the fault record of each loaded module that has one (`__tail_fault`, defined
+    /// by `convert-hpar-to-gpu` with the device's index check): a kernel thread whose index
+    /// was out of bounds counted itself in field 0 and, the first one, stored its index,
+    /// extent, axis, origin, line and column before ending. A set record ends the program
+    /// with the message and position the CPU backend's check gives (the failure is recorded
+    /// for the entry point, which reports it once the driver lock is released).
+    fn check_faults(&self) -> Result<(), String> {
+        for &(_, addr) in &self.fault_records {
+            let mut rec = [0i64; FAULT_FIELDS];
+            // SAFETY: `addr` is the module's global of `FAULT_FIELDS` 64-bit words; the
+            // copy is synchronous and its destination a local array of that size.
+            cu(
+                unsafe {
+                    sys::cuMemcpyDtoH_v2(rec.as_mut_ptr().cast(), addr, std::mem::size_of_val(&rec))
+                },
+                || {
+                    format!(
+                        "reading the kernels' fault record failed{}",
+                        self.after_kernel()
+                    )
+                },
+            )?;
+            if rec[0] > 0 {
+                let [_, index, extent, axis, origin, line, col] = rec;
+                let msg = tail_format::index_out_of_bounds(index, axis, extent, origin);
+                crate::fail::fail_with_later(crate::fail::Failure::at(
+                    line as i32,
+                    col as i32,
+                    msg.clone(),
+                ));
+                return Err(format!(
+                    "{msg} (a run-time check in kernel '{}')",
+                    self.last_kernel.as_deref().unwrap_or("?")
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Reads the times of the pending timed launches into `kernel_ms`.
@@ -376,7 +429,7 @@ fn load_module(
     if data.is_null() {
         return Err(format!("{name}: null module image"));
     }
-    with_gpu(|_| {
+    with_gpu(|g| {
         let mut log = vec![0u8; 16 * 1024];
         let mut opts = vec![
             sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
@@ -411,6 +464,15 @@ fn load_module(
                 "{name}: loading the GPU module failed (cuModuleLoadDataEx): {}{detail}",
                 describe(r)
             ));
+        }
+        let mut addr = 0;
+        let mut bytes = 0;
+        // SAFETY: a module just loaded; the name is NUL-terminated.
+        let r = unsafe {
+            sys::cuModuleGetGlobal_v2(&mut addr, &mut bytes, module, FAULT_RECORD.as_ptr())
+        };
+        if r == CUresult::CUDA_SUCCESS && bytes == FAULT_FIELDS * 8 {
+            g.fault_records.push((module as usize, addr));
         }
         Ok(module)
     })
@@ -458,6 +520,7 @@ pub unsafe extern "C" fn mgpuModuleUnload(module: *mut c_void) {
         }
         with_gpu(|g| {
             let m = module as usize;
+            g.fault_records.retain(|&(owner, _)| owner != m);
             let gone: Vec<(usize, String)> =
                 g.functions.keys().filter(|k| k.0 == m).cloned().collect();
             for k in gone {

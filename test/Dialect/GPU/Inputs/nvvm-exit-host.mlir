@@ -1,0 +1,5 @@
+// nvvm.exit outside device code.
+func.func @host() {
+  nvvm.exit
+  return
+}
