@@ -14,6 +14,12 @@ runs.
 
 Programs that differ are kept in the --keep directory (default: a temporary one) as
 case-<seed>-<n>.apl; the exit status is 1 when any differed.
+
+With --write-only the programs that the interpreter runs are written to --keep and nothing
+else runs: the input of `scripts/cuda-sweep.py build DIR --programs KEEP`, which compares
+them as CUDA executables on a GPU machine.
+
+  scripts/apl-diff-fuzz.py --seed 5 --count 300 --write-only --keep /tmp/gen
 """
 import argparse
 import glob
@@ -103,9 +109,13 @@ def main():
     ap.add_argument('--count', type=int, default=100)
     ap.add_argument('--timeout', type=float, default=60.0, help='seconds per run')
     ap.add_argument('--keep', help='directory for the programs that differ')
+    ap.add_argument('--write-only', action='store_true',
+                    help='write the programs the interpreter runs to --keep; compare nothing')
     a = ap.parse_args()
     if a.count < 1:
         ap.error('--count must be at least 1')
+    if a.write_only and not a.keep:
+        ap.error('--write-only needs --keep (where to write the programs)')
     if not os.path.isfile(a.tailc):
         ap.error(f"no tailc at '{a.tailc}' (build it, or pass --tailc)")
     keep = a.keep or tempfile.mkdtemp(prefix='apl-diff-fuzz-')
@@ -124,6 +134,9 @@ def main():
         if ref is None or ref.returncode != 0:
             os.remove(path)
             continue
+        if a.write_only:
+            compared += 1
+            continue
         got = run(a.tailc, 'cpu', path, a.timeout)
         compared += 1
         if got is not None and got.returncode == 0 and got.stdout == ref.stdout:
@@ -134,6 +147,9 @@ def main():
             f'exit {got.returncode}: {got.stderr.decode(errors="replace").strip()[:300]}'
             if got.returncode != 0 else 'output differs')
         print(f'DIFF {path}: {why}')
+    if a.write_only:
+        print(f'{compared} programs that the interpreter runs written to {keep}')
+        return 0
     print(f'{compared} programs compared, {differed} differed (kept in {keep})')
     return 1 if differed else 0
 

@@ -9,7 +9,9 @@ Two halves, so that the GPU machine needs neither Rust nor LLVM:
   tests of test/Frontend/APL and test/Target, without those marked `UNSUPPORTED: cuda`) into
   DIR, with a manifest of what each must print: `tailc run --target=interp`'s standard output
   when the interpreter runs the program, else (a program that must fail) the CPU backend's
-  error line, which the CUDA executable must give with a non-zero exit status.
+  error line, which the CUDA executable must give with a non-zero exit status. With
+  `--programs P` the programs are the `.apl` files of directory P instead (e.g. random
+  programs of `scripts/apl-diff-fuzz.py --write-only`).
 
   there (with a GPU; only Python's standard library):
     python3 scripts/cuda-sweep.py check DIR [--tol 1e-9] [--report FILE]
@@ -40,7 +42,12 @@ def bench_harness():
     return mod
 
 
-def sources():
+def sources(programs=None):
+    if programs:
+        for f in sorted(os.listdir(programs)):
+            if f.endswith(".apl"):
+                yield os.path.relpath(os.path.join(programs, f), ROOT)
+        return
     for d in DIRS:
         for dirpath, _, files in os.walk(os.path.join(ROOT, d)):
             for f in sorted(files):
@@ -78,10 +85,12 @@ def build(a):
                          "or pass --tailc)" % a.tailc)
     os.makedirs(a.dir, exist_ok=True)
     manifest = {}
-    for rel in sources():
+    if a.programs and not os.path.isdir(a.programs):
+        raise SystemExit("error: --programs %s is not a directory" % a.programs)
+    for rel in sources(a.programs and os.path.abspath(a.programs)):
         src = os.path.join(ROOT, rel)
         cwd = os.path.dirname(src)
-        name = rel.replace("/", "_")[:-4]
+        name = rel.replace("/", "_").replace(".", "_")[:-4]
         rc, out, err = run([a.tailc, "run", "--target=interp", src], cwd, 120)
         entry = {"src": rel}
         if rc == 0:
@@ -121,6 +130,9 @@ def check(a):
     for name, e in sorted(manifest.items()):
         exe = os.path.abspath(os.path.join(a.dir, name))
         cwd = os.path.join(ROOT, os.path.dirname(e["src"]))
+        if not os.path.isdir(cwd):
+            # Programs of `--programs` that were not carried along (they read no files).
+            cwd = ROOT
         if "build_error" in e:
             rows.append((e["src"], "BUILD FAILED", e["build_error"]))
             bad += 1
@@ -166,6 +178,7 @@ def main():
     b = sub.add_parser("build", help="build the executables and the manifest (needs tailc)")
     b.add_argument("dir")
     b.add_argument("--tailc", default=os.path.join(ROOT, "target", "release", "tailc"))
+    b.add_argument("--programs", help="a directory of .apl programs to build instead of the lit tests")
     c = sub.add_parser("check", help="run them on a GPU machine and compare")
     c.add_argument("dir")
     c.add_argument("--tol", type=float, default=1e-9)
