@@ -81,7 +81,7 @@ fn cache() -> std::sync::MutexGuard<'static, Cache> {
 /// the smallest such, most recently kept among equals.
 fn take(size: usize, align: usize) -> Option<*mut c_void> {
     let mut c = cache();
-    let limit = size + size / 8;
+    let limit = size.saturating_add(size / 8);
     let mut best: Option<(usize, usize)> = None; // (index, usable size)
     for (i, &(addr, usable)) in c.blocks.iter().enumerate().rev() {
         let fits = usable >= size && usable <= limit && addr % align == 0;
@@ -149,7 +149,9 @@ pub extern "C" fn _mlir_memref_to_llvm_aligned_alloc(alignment: u64, size: u64) 
         }
     }
     // C11 `aligned_alloc` wants a multiple of the alignment.
-    let rounded = size.div_ceil(align).max(1) * align;
+    let Some(rounded) = size.div_ceil(align).max(1).checked_mul(align) else {
+        out_of_memory(size)
+    };
     // SAFETY: plain C allocation.
     let p = unsafe { aligned_alloc(align, rounded) };
     if p.is_null() {
