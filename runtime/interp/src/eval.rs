@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use tail_dialect::types::{classify, CharType, TailType};
 use tail_format::input;
-use tail_ir::verifier::op_error;
+use tail_ir::verifier::{op_error, op_plain_error};
 use tail_ir::{AttrKind, Context, Diagnostic, OpId, RegionId, Type, TypeKind};
 
 use crate::format::{fmt_double, format_value};
-use crate::value::{Array, Kind, Scalar, Value};
+use crate::value::{self, part_count, Array, Kind, Scalar, Value};
 
 /// Evaluation of the `soac` dialect (a child module, so it shares the evaluator's state).
 #[path = "soac.rs"]
@@ -337,6 +337,29 @@ impl<'a> Interp<'a> {
         op_error(self.ctx, op, msg)
     }
 
+    /// An allocation failure at `op`: `out of memory: …` without the op prefix, as compiled
+    /// programs report theirs (`error: out of memory: could not allocate …`).
+    fn oom(&self, op: OpId, msg: String) -> Diagnostic {
+        op_plain_error(self.ctx, op, msg)
+    }
+
+    /// The number of elements of the array of extents `shape` that `op` creates (an error when
+    /// it exceeds `usize`).
+    fn new_count(&self, op: OpId, shape: &[usize]) -> R<usize> {
+        value::checked_count(shape).map_err(|m| self.oom(op, m))
+    }
+
+    /// An empty vector with room for the `n` elements of an array `op` creates, reserved at
+    /// once (an error when the memory cannot be had).
+    fn new_vec<T>(&self, op: OpId, n: usize) -> R<Vec<T>> {
+        value::try_vec(n).map_err(|m| self.oom(op, m))
+    }
+
+    /// `n` copies of `x` for an array `op` creates, allocated like [`Self::new_vec`].
+    fn new_filled<T: Clone>(&self, op: OpId, n: usize, x: T) -> R<Vec<T>> {
+        value::try_filled(n, x).map_err(|m| self.oom(op, m))
+    }
+
     fn print(&mut self, op: OpId, v: &Value) -> R<()> {
         let s = format_value(v);
         writeln!(self.out, "{s}").map_err(|e| self.err(op, format!("cannot write output: {e}")))
@@ -564,8 +587,9 @@ impl<'a> Interp<'a> {
                 let Some((&m, outer)) = a.shape.split_last() else {
                     return Self::one(Value::Scalar(a.data[0]));
                 };
-                let rows: usize = outer.iter().product();
-                let mut data = Vec::with_capacity(rows);
+                // Over an empty last axis the result may be larger than the argument.
+                let rows = self.new_count(op, outer)?;
+                let mut data = self.new_vec(op, rows)?;
                 for r in 0..rows {
                     let mut acc = neutral;
                     for j in (0..m).rev() {
@@ -654,10 +678,9 @@ impl<'a> Interp<'a> {
                 if x < 0 {
                     return Err(self.err(op, tail_format::negative_count(x)));
                 }
-                Self::arr(Array::vector(
-                    Kind::Int,
-                    (1..=x).map(|i| Scalar::Int(i as i32)).collect(),
-                ))
+                let mut data = self.new_vec(op, x as usize)?;
+                data.extend((1..=x).map(|i| Scalar::Int(i as i32)));
+                Self::arr(Array::vector(Kind::Int, data))
             }
             "shape" | "shapeV" => {
                 let a = self.array(op, 0)?;
@@ -677,10 +700,10 @@ impl<'a> Interp<'a> {
                 } else {
                     (None, self.array(op, 1)?)
                 };
-                let m: usize = dims.iter().product();
+                let m = self.new_count(op, &dims)?;
                 let data = if a.data.is_empty() {
                     match default {
-                        Some(d) => vec![d; m],
+                        Some(d) => self.new_filled(op, m, d)?,
                         None if m == 0 => vec![],
                         None => {
                             return Err(self
@@ -688,7 +711,9 @@ impl<'a> Interp<'a> {
                         }
                     }
                 } else {
-                    (0..m).map(|i| a.data[i % a.data.len()]).collect()
+                    let mut data = self.new_vec(op, m)?;
+                    data.extend((0..m).map(|i| a.data[i % a.data.len()]));
+                    data
                 };
                 Self::arr(Array::new(a.kind, dims, data))
             }
@@ -704,13 +729,17 @@ impl<'a> Interp<'a> {
                     let a = self.array(op, 1)?;
                     (a.kind.default_scalar(), a)
                 };
-                Self::arr(take(&as_vec_if_scalar(a), cnt, default))
+                let a = as_vec_if_scalar(a);
+                let mut shape = a.shape.clone();
+                shape[0] = cnt.unsigned_abs() as usize;
+                let data = self.new_vec(op, self.new_count(op, &shape)?)?;
+                Self::arr(take(&a, cnt, default, shape, data))
             }
             "drop" | "dropV" => {
                 let cnt = self.int(op, 0)?;
                 let a = as_vec_if_scalar(self.array(op, 1)?);
                 let k = a.shape[0] as i64;
-                let cell: usize = a.shape[1..].iter().product();
+                let cell = part_count(&a.shape[1..]);
                 let keep = (k - cnt.abs()).max(0) as usize;
                 let from = if cnt >= 0 { cnt.min(k) as usize } else { 0 };
                 let mut shape = a.shape.clone();
@@ -733,9 +762,9 @@ impl<'a> Interp<'a> {
                     ));
                 }
                 let (la, lb) = (a.shape[r - 1], b.shape[r - 1]);
-                let rows: usize = a.shape[..r - 1].iter().product();
+                let rows = part_count(&a.shape[..r - 1]);
                 let mut data = Vec::with_capacity(a.data.len() + b.data.len());
-                for i in 0..rows {
+                for i in 0..if la + lb > 0 { rows } else { 0 } {
                     data.extend_from_slice(&a.data[i * la..(i + 1) * la]);
                     data.extend_from_slice(&b.data[i * lb..(i + 1) * lb]);
                 }
@@ -852,8 +881,14 @@ impl<'a> Interp<'a> {
                 if default.is_none() && cs.iter().any(|&c| c < 0) {
                     return Err(self.err(op, "negative count"));
                 }
-                let newm: usize = cs.iter().map(|c| c.unsigned_abs() as usize).sum();
-                let mut data = Vec::new();
+                let mut shape = a.shape.clone();
+                shape[r - 1] = cs
+                    .iter()
+                    .try_fold(0usize, |s, c| s.checked_add(c.unsigned_abs() as usize))
+                    .ok_or_else(|| {
+                        self.oom(op, value::too_large(format!("more than {}", usize::MAX)))
+                    })?;
+                let mut data = self.new_vec(op, self.new_count(op, &shape)?)?;
                 for row in a.data.chunks(m.max(1)) {
                     for (j, &c) in cs.iter().enumerate() {
                         let x = if c < 0 {
@@ -864,8 +899,6 @@ impl<'a> Interp<'a> {
                         data.extend(std::iter::repeat_n(x, c.unsigned_abs() as usize));
                     }
                 }
-                let mut shape = a.shape.clone();
-                shape[r - 1] = newm;
                 Self::arr(Array::new(a.kind, shape, data))
             }
             "idx" | "idxS" => {
@@ -887,15 +920,18 @@ impl<'a> Interp<'a> {
                         format!("index {i} out of range for axis {} of extent {ext}", d + 1),
                     ));
                 }
-                let outer: usize = a.shape[..d].iter().product();
-                let inner: usize = a.shape[d + 1..].iter().product();
-                let mut data = Vec::with_capacity(outer * inner);
-                for o in 0..outer {
-                    let base = (o * ext + (i as usize - 1)) * inner;
-                    data.extend_from_slice(&a.data[base..base + inner]);
-                }
                 let mut shape = a.shape.clone();
                 shape.remove(d);
+                // Not larger than the argument (its axis `d` is not empty).
+                let mut data = Vec::with_capacity(part_count(&shape));
+                if !a.data.is_empty() {
+                    let outer = part_count(&a.shape[..d]);
+                    let inner = part_count(&a.shape[d + 1..]);
+                    for o in 0..outer {
+                        let base = (o * ext + (i as usize - 1)) * inner;
+                        data.extend_from_slice(&a.data[base..base + inner]);
+                    }
+                }
                 Self::arr(Array::new(a.kind, shape, data))
             }
             "idxassign" => {
@@ -1430,13 +1466,16 @@ fn as_vec_if_scalar(a: Array) -> Array {
     }
 }
 
-/// `take` along the first axis: over-take pads with `default`, negative counts take from the
-/// end and pad at the front.
-fn take(a: &Array, cnt: i64, default: Scalar) -> Array {
+/// `take` along the first axis into `data` (empty, with room for the result of extents
+/// `shape`): over-take pads with `default`, negative counts take from the end and pad at the
+/// front.
+fn take(a: &Array, cnt: i64, default: Scalar, shape: Vec<usize>, mut data: Vec<Scalar>) -> Array {
     let k = a.shape[0] as i64;
-    let cell: usize = a.shape[1..].iter().product();
-    let m = cnt.unsigned_abs() as usize;
-    let mut data = Vec::with_capacity(m * cell);
+    let cell = part_count(&a.shape[1..]);
+    let m = shape[0];
+    if cell == 0 {
+        return Array::new(a.kind, shape, data);
+    }
     for i in 0..m as i64 {
         let src = if cnt >= 0 { i } else { k - m as i64 + i };
         if src >= 0 && src < k {
@@ -1446,8 +1485,6 @@ fn take(a: &Array, cnt: i64, default: Scalar) -> Array {
             data.extend(std::iter::repeat_n(default, cell));
         }
     }
-    let mut shape = a.shape.clone();
-    shape[0] = m;
     Array::new(a.kind, shape, data)
 }
 
@@ -1460,11 +1497,11 @@ fn rotate_like(a: &Array, last: bool, f: impl Fn(usize, usize) -> usize) -> Arra
     }
     let axis = if last { r - 1 } else { 0 };
     let len = a.shape[axis];
-    if len == 0 {
+    if len == 0 || a.data.is_empty() {
         return a.clone();
     }
-    let outer: usize = a.shape[..axis].iter().product();
-    let inner: usize = a.shape[axis + 1..].iter().product();
+    let outer = part_count(&a.shape[..axis]);
+    let inner = part_count(&a.shape[axis + 1..]);
     let mut data = Vec::with_capacity(a.data.len());
     for o in 0..outer {
         for j in 0..len {
@@ -1480,7 +1517,7 @@ fn permute(a: &Array, src: &[usize]) -> Array {
     let r = a.rank();
     let mut strides = vec![1usize; r];
     for k in (0..r.saturating_sub(1)).rev() {
-        strides[k] = strides[k + 1] * a.shape[k + 1];
+        strides[k] = strides[k + 1].saturating_mul(a.shape[k + 1]);
     }
     let shape: Vec<usize> = src.iter().map(|&k| a.shape[k]).collect();
     let rs: Vec<usize> = src.iter().map(|&k| strides[k]).collect();

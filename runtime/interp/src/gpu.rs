@@ -219,12 +219,9 @@ impl Interp<'_> {
             TypeKind::MemRef { shape, elem, .. } if shape.iter().all(|&d| d >= 0) => {
                 let k = super::kind_of(ctx, *elem);
                 let dims: Vec<usize> = shape.iter().map(|&d| d as usize).collect();
-                let n = dims.iter().product();
-                Ok(memref_value(Array::new(
-                    k,
-                    dims,
-                    vec![k.default_scalar(); n],
-                )))
+                let n = self.new_count(launch, &dims)?;
+                let data = self.new_filled(launch, n, k.default_scalar())?;
+                Ok(memref_value(Array::new(k, dims, data)))
             }
             _ => Err(self.err(
                 launch,
@@ -249,12 +246,14 @@ impl Interp<'_> {
         let ctx = self.ctx;
         let bargs = ctx.block_args(entry);
         let nargs = args.len();
-        let mut shared = Vec::with_capacity(nw);
-        for &a in &bargs[nargs..(nargs + nw).min(bargs.len())] {
+        let workgroup = &bargs[nargs..nargs.saturating_add(nw).min(bargs.len())];
+        let mut shared = Vec::with_capacity(workgroup.len());
+        for &a in workgroup {
             shared.push(self.attribution(launch, a)?);
         }
-        let mut threads = Vec::new();
         let [bx, by, bz] = g.block;
+        let count = self.new_count(launch, &[bx as usize, by as usize, bz as usize])?;
+        let mut threads = self.new_vec(launch, count)?;
         for tz in 0..bz {
             for ty in 0..by {
                 for tx in 0..bx {
@@ -262,7 +261,7 @@ impl Interp<'_> {
                     for (&a, v) in bargs.iter().zip(args.iter().chain(&shared)) {
                         env.insert(a, v.clone());
                     }
-                    for &a in bargs.iter().skip(nargs + nw) {
+                    for &a in bargs.iter().skip(nargs.saturating_add(nw)) {
                         env.insert(a, self.attribution(launch, a)?);
                     }
                     threads.push(Thread {

@@ -128,7 +128,7 @@ impl Interp<'_> {
                 let p = self.pull_operand(op, 0)?;
                 let m = self.count(op, 1)?;
                 let is = self.pull_scalars(op, &p)?;
-                let mut w = vec![Scalar::Int(-1); m];
+                let mut w = self.new_filled(op, m, Scalar::Int(-1))?;
                 for (j, ix) in is.iter().enumerate() {
                     let Some(t) = ix.as_i64() else {
                         return Err(self.err(op, "expects integer indices"));
@@ -281,12 +281,14 @@ impl Interp<'_> {
         if let Pull::Manifest(a) = p {
             return Ok(a.borrow().data.clone());
         }
-        (0..p.len())
-            .map(|i| match self.pull_elem(op, p, i)? {
-                Value::Scalar(s) => Ok(s),
-                _ => Err(self.err(op, format!("expects element {i} to be a scalar"))),
-            })
-            .collect()
+        let mut out = self.new_vec(op, p.len())?;
+        for i in 0..p.len() {
+            match self.pull_elem(op, p, i)? {
+                Value::Scalar(s) => out.push(s),
+                _ => return Err(self.err(op, format!("expects element {i} to be a scalar"))),
+            }
+        }
+        Ok(out)
     }
 
     /// Runs the pure function `f` (captured now) on `args`, expecting one scalar.
@@ -316,10 +318,8 @@ impl Interp<'_> {
         };
         let mut datas: Vec<Vec<Option<Scalar>>> = Vec::new();
         for r in 0..nres {
-            let total = n
-                .checked_mul(chunk(r))
-                .ok_or_else(|| self.err(op, "has too many elements"))?;
-            datas.push(vec![None; total]);
+            let total = self.new_count(op, &[n, chunk(r)])?;
+            datas.push(self.new_filled(op, total, None)?);
         }
         for i in 0..n {
             let idx = Value::Scalar(Scalar::Index(i as i64));
@@ -493,7 +493,7 @@ impl Interp<'_> {
         let segmented = pull_parts(ctx, it)
             .and_then(|(e, _)| pull_parts(ctx, e))
             .is_some();
-        let mut segments = Vec::new();
+        let mut segments = self.new_vec(op, if segmented { p.len() } else { 0 })?;
         if segmented {
             for i in 0..p.len() {
                 match self.pull_elem(op, &p, i)? {
@@ -570,8 +570,7 @@ impl Interp<'_> {
             .map(|i| self.count(op, i))
             .collect::<R<Vec<usize>>>()?;
         let data = self.pull_scalars(op, &p)?;
-        let n: usize = shape.iter().product();
-        if n != data.len() {
+        if crate::value::element_count(&shape) != Some(data.len()) {
             return Err(self.err(
                 op,
                 format!(

@@ -114,12 +114,9 @@ impl Interp<'_> {
             }
         }
         let k = kind_of(ctx, *elem);
-        let n = dims.iter().product();
-        Ok(vec![memref_value(Array::new(
-            k,
-            dims,
-            vec![k.default_scalar(); n],
-        ))])
+        let n = self.new_count(op, &dims)?;
+        let data = self.new_filled(op, n, k.default_scalar())?;
+        Ok(vec![memref_value(Array::new(k, dims, data))])
     }
 
     /// Copies buffer `src` into `dst` (same shape).

@@ -24,7 +24,7 @@ use tail_soac::ops::create::ConcatOp;
 use tail_soac::ops::view::{DimOp, TransposeOp};
 
 use super::{kind_of, shape_str, Interp, R};
-use crate::value::{Array, Kind, Scalar, Value};
+use crate::value::{part_count, Array, Kind, Scalar, Value};
 
 /// The static description of an array type: extents (`None` = dynamic) and element kind.
 struct TypeShape {
@@ -48,7 +48,7 @@ fn type_shape(ctx: &tail_ir::Context, ty: Type) -> Option<TypeShape> {
 /// Row `i` of `a`: a scalar for rank 1, else the sub-array.
 fn row(a: &Array, i: usize) -> Value {
     let inner = &a.shape[1..];
-    let size: usize = inner.iter().product();
+    let size = part_count(inner);
     if inner.is_empty() {
         return Value::Scalar(a.data[i]);
     }
@@ -61,9 +61,9 @@ fn row(a: &Array, i: usize) -> Value {
 
 /// Row-major strides of `shape`.
 fn strides(shape: &[usize]) -> Vec<usize> {
-    let mut s = vec![1; shape.len()];
+    let mut s = vec![1usize; shape.len()];
     for i in (0..shape.len().saturating_sub(1)).rev() {
-        s[i] = s[i + 1] * shape[i + 1];
+        s[i] = s[i + 1].saturating_mul(shape[i + 1]);
     }
     s
 }
@@ -200,25 +200,26 @@ impl Interp<'_> {
             // No rows: the row extents come from the type (dynamic ones are empty).
             None => ts.dims[1..].iter().map(|d| d.unwrap_or(0)).collect(),
         };
-        let mut data = Vec::new();
+        let mut shape = vec![rows.len()];
+        shape.extend(row_shape);
+        let mut data = self.new_vec(op, self.new_count(op, &shape)?)?;
+        let row_shape = &shape[1..];
         for (i, r) in rows.iter().enumerate() {
             let a = r
                 .to_array()
                 .ok_or_else(|| self.err(op, "expects array or scalar values"))?;
-            if a.shape != row_shape {
+            if a.shape[..] != *row_shape {
                 return Err(self.err(
                     op,
                     format!(
                         "extent mismatch: row #{i} has shape {} but row #0 has shape {}",
                         shape_str(&a.shape),
-                        shape_str(&row_shape)
+                        shape_str(row_shape)
                     ),
                 ));
             }
             data.extend(a.data);
         }
-        let mut shape = vec![rows.len()];
-        shape.extend(row_shape);
         Ok(Value::from_array(Array::new(ts.kind, shape, data)))
     }
 
@@ -232,11 +233,16 @@ impl Interp<'_> {
             .collect()
     }
 
+    /// `k` empty columns with room for `n` rows each.
+    fn columns(&self, op: OpId, k: usize, n: usize) -> R<Vec<Vec<Value>>> {
+        (0..k).map(|_| self.new_vec(op, n)).collect()
+    }
+
     fn soac_map(&mut self, op: OpId) -> R<Vec<Value>> {
         let ctx = self.ctx;
         let (ins, n) = self.soac_inputs(op, 0..ctx.num_operands(op))?;
         let k = ctx.num_results(op);
-        let mut columns = vec![Vec::with_capacity(n); k];
+        let mut columns = self.columns(op, k, n)?;
         for i in 0..n {
             let args = ins.iter().map(|a| row(a, i)).collect();
             let ys = self.run_lambda(op, ctx.region(op, 0), args)?;
@@ -268,7 +274,7 @@ impl Interp<'_> {
         let n_in = ctx.num_operands(op).saturating_sub(k);
         let (ins, n) = self.soac_inputs(op, 0..n_in)?;
         let mut acc = self.args_from(op, n_in)?;
-        let mut columns = vec![Vec::with_capacity(n); k];
+        let mut columns = self.columns(op, if scan { k } else { 0 }, n)?;
         for i in 0..n {
             let mut args = acc;
             args.extend(ins.iter().map(|a| row(a, i)));
@@ -295,8 +301,8 @@ impl Interp<'_> {
         let (ins, n) = self.soac_inputs(op, 0..n_in)?;
         let mut acc = self.args_from(op, n_in)?;
         let m = ctx.num_results(op).saturating_sub(k);
-        let mut scanned = vec![Vec::with_capacity(n); if scan { k } else { 0 }];
-        let mut mapped = vec![Vec::with_capacity(n); m];
+        let mut scanned = self.columns(op, if scan { k } else { 0 }, n)?;
+        let mut mapped = self.columns(op, m, n)?;
         for i in 0..n {
             let args = ins.iter().map(|a| row(a, i)).collect();
             let mut ys = self.run_lambda(op, ctx.region(op, 1), args)?;
@@ -378,7 +384,7 @@ impl Interp<'_> {
                 ),
             ));
         }
-        let size: usize = dest.shape[1..].iter().product();
+        let size = part_count(&dest.shape[1..]);
         for (j, ix) in is.data.iter().enumerate() {
             let Some(t) = ix.as_i64() else {
                 return Err(self.err(op, "expects integer indices"));
@@ -418,7 +424,8 @@ impl Interp<'_> {
 
     fn soac_iota(&mut self, op: OpId) -> R<Value> {
         let (dims, kind) = self.created_extents(op, 0)?;
-        let data = (0..dims[0]).map(|i| Scalar::Int(i as i32)).collect();
+        let mut data = self.new_vec(op, self.new_count(op, &dims)?)?;
+        data.extend((0..dims[0]).map(|i| Scalar::Int(i as i32)));
         Ok(Value::from_array(Array::new(kind, dims, data)))
     }
 
@@ -440,9 +447,11 @@ impl Interp<'_> {
                 ),
             ));
         }
-        let mut data = Vec::with_capacity(dims[0] * v.data.len());
-        for _ in 0..dims[0] {
-            data.extend_from_slice(&v.data);
+        let mut data = self.new_vec(op, self.new_count(op, &shape)?)?;
+        if !v.data.is_empty() {
+            for _ in 0..dims[0] {
+                data.extend_from_slice(&v.data);
+            }
         }
         Ok(Value::from_array(Array::new(kind, shape, data)))
     }
@@ -476,12 +485,15 @@ impl Interp<'_> {
             }
             shape[d] += a.shape[d];
         }
-        let outer: usize = shape[..d].iter().product();
-        let mut data = Vec::with_capacity(shape.iter().product());
-        for o in 0..outer {
-            for a in &ins {
-                let block: usize = a.shape[d..].iter().product();
-                data.extend_from_slice(&a.data[o * block..(o + 1) * block]);
+        let count = self.new_count(op, &shape)?;
+        let mut data = self.new_vec(op, count)?;
+        if count > 0 {
+            let outer = part_count(&shape[..d]);
+            for o in 0..outer {
+                for a in &ins {
+                    let block = part_count(&a.shape[d..]);
+                    data.extend_from_slice(&a.data[o * block..(o + 1) * block]);
+                }
             }
         }
         let kind = type_shape(ctx, ctx.value_type(ctx.result(op, 0)))
@@ -511,7 +523,7 @@ impl Interp<'_> {
     fn sub_array(shape: &[usize], idx: &[usize]) -> (usize, usize) {
         let st = strides(shape);
         let offset = idx.iter().zip(&st).map(|(i, s)| i * s).sum();
-        let size = shape[idx.len()..].iter().product();
+        let size = part_count(&shape[idx.len()..]);
         (offset, size)
     }
 
@@ -568,23 +580,23 @@ impl Interp<'_> {
             step.push(t);
         }
         let st = strides(&a.shape);
-        let count: usize = size.iter().product();
-        let data = (0..count)
-            .map(|f| {
-                let i = unravel(f, &size);
-                let src: i64 = (0..r)
-                    .map(|k| (off[k] + i[k] as i64 * step[k]) * st[k] as i64)
-                    .sum();
-                a.data[src as usize]
-            })
-            .collect();
+        // A stride of 0 repeats an element, so the result may be larger than the source.
+        let count = self.new_count(op, &size)?;
+        let mut data = self.new_vec(op, count)?;
+        data.extend((0..count).map(|f| {
+            let i = unravel(f, &size);
+            let src: i64 = (0..r)
+                .map(|k| (off[k] + i[k] as i64 * step[k]) * st[k] as i64)
+                .sum();
+            a.data[src as usize]
+        }));
         Ok(Value::from_array(Array::new(a.kind, size, data)))
     }
 
     fn soac_reshape(&mut self, op: OpId) -> R<Value> {
         let a = self.soac_array(op, 0)?;
         let (dims, kind) = self.created_extents(op, 1)?;
-        let count: usize = dims.iter().product();
+        let count = self.new_count(op, &dims)?;
         let cyclic = self.ctx.attr(op, "cyclic").is_some();
         let n = a.data.len();
         let data = if cyclic {
@@ -597,7 +609,9 @@ impl Interp<'_> {
                     ),
                 ));
             }
-            (0..count).map(|i| a.data[i % n]).collect()
+            let mut data = self.new_vec(op, count)?;
+            data.extend((0..count).map(|i| a.data[i % n]));
+            data
         } else {
             if n != count {
                 return Err(self.err(

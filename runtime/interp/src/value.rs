@@ -92,7 +92,7 @@ pub struct Array {
 impl Array {
     /// A new array; `data.len()` must be the product of `shape`.
     pub fn new(kind: Kind, shape: Vec<usize>, data: Vec<Scalar>) -> Self {
-        debug_assert_eq!(shape.iter().product::<usize>(), data.len());
+        debug_assert_eq!(element_count(&shape), Some(data.len()));
         Array { kind, shape, data }
     }
     /// A vector.
@@ -107,6 +107,63 @@ impl Array {
     pub fn rank(&self) -> usize {
         self.shape.len()
     }
+}
+
+/// The number of elements of an array of extents `shape`, `None` when it exceeds `usize`. An
+/// extent of 0 makes it 0 however large the others are.
+pub fn element_count(shape: &[usize]) -> Option<usize> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
+/// The number of elements of a part (a row, a cell, the leading axes) of an array that
+/// exists: exact when the array holds any element, `usize::MAX` instead of an overflow for an
+/// empty array with huge extents (whose parts are never visited).
+pub fn part_count(shape: &[usize]) -> usize {
+    element_count(shape).unwrap_or(usize::MAX)
+}
+
+/// The number of elements of a new array of extents `shape`, or the `out of memory: …`
+/// message when it exceeds `usize`.
+pub fn checked_count(shape: &[usize]) -> Result<usize, String> {
+    element_count(shape).ok_or_else(|| {
+        match shape
+            .iter()
+            .try_fold(1u128, |n, &d| n.checked_mul(d as u128))
+        {
+            Some(n) => too_large(n),
+            None => {
+                let ds: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+                format!(
+                    "out of memory: an array of shape [{}] is too large",
+                    ds.join(",")
+                )
+            }
+        }
+    })
+}
+
+/// The `out of memory: …` message for an array of `n` elements.
+pub(crate) fn too_large(n: impl std::fmt::Display) -> String {
+    format!("out of memory: an array of {n} elements is too large")
+}
+
+/// An empty vector with room for exactly `n` elements, reserved at once, or the
+/// `out of memory: …` message when the memory cannot be had (more than `isize::MAX` bytes,
+/// or the allocator refuses).
+pub fn try_vec<T>(n: usize) -> Result<Vec<T>, String> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| too_large(n))?;
+    Ok(v)
+}
+
+/// `n` copies of `x`, allocated like [`try_vec`].
+pub fn try_filled<T: Clone>(n: usize, x: T) -> Result<Vec<T>, String> {
+    let mut v = try_vec(n)?;
+    v.resize(n, x);
+    Ok(v)
 }
 
 /// A runtime value.
@@ -233,5 +290,44 @@ impl PartialEq for Value {
             },
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_counts() {
+        assert_eq!(element_count(&[]), Some(1));
+        assert_eq!(element_count(&[2, 3]), Some(6));
+        assert_eq!(element_count(&[usize::MAX, usize::MAX, 0]), Some(0));
+        assert_eq!(element_count(&[1 << 32, 1 << 32]), None);
+        assert_eq!(part_count(&[1 << 32, 1 << 32]), usize::MAX);
+        assert_eq!(checked_count(&[2, 3]), Ok(6));
+        assert_eq!(
+            checked_count(&[1 << 32, 1 << 32]),
+            Err("out of memory: an array of 18446744073709551616 elements is too large".into())
+        );
+        let d = 1usize << 63;
+        assert_eq!(
+            checked_count(&[d, d, d]),
+            Err(format!(
+                "out of memory: an array of shape [{d},{d},{d}] is too large"
+            ))
+        );
+    }
+
+    #[test]
+    fn allocations() {
+        assert_eq!(
+            try_vec::<Scalar>(usize::MAX / 2),
+            Err(format!(
+                "out of memory: an array of {} elements is too large",
+                usize::MAX / 2
+            ))
+        );
+        assert_eq!(try_filled(3, 7), Ok(vec![7, 7, 7]));
+        assert!(try_vec::<Scalar>(5).is_ok_and(|v| v.is_empty() && v.capacity() >= 5));
     }
 }
