@@ -1440,11 +1440,15 @@ impl Cx {
                 .map(|&v| self.arr(b.ctx, red.op, v))
                 .collect::<CResult<_>>()?,
         };
-        // A redomap's map lambda may take the rows of higher-rank inputs.
+        // A redomap's map lambda may take the rows of higher-rank inputs (and the elements
+        // of rank-1 ones beside them: `+/v×+/M`).
         let rows_ok = red.map.is_some_and(|m| {
-            b.block_args(m)
-                .iter()
-                .all(|&a| is_tensor(b.ctx, b.value_type(a)))
+            let params = b.block_args(m).to_vec();
+            params.len() == arrs.len()
+                && params
+                    .iter()
+                    .zip(&arrs)
+                    .all(|(&p, a)| a.ext().len() == 1 || is_tensor(b.ctx, b.value_type(p)))
         });
         for a in &arrs {
             if a.ext().len() != 1 && !rows_ok {
