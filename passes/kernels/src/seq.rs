@@ -829,8 +829,8 @@ impl Seq {
 
     /// `scf.if` yielding arrays in a thread (e.g. a row of a matrix or a row of default
     /// items): both branches may only build views (`soac.index` of fewer axes than the rank,
-    /// `slice`, `rotate`, `transpose`, `reshape`, `replicate`, `iota`, `concat`, `dim`) and
-    /// compute pure scalar code; they compute nothing but index functions, so they are lowered
+    /// `slice`, `rotate`, `transpose`, `reshape`, `replicate`, `iota`, `concat`, `dim`), hold
+    /// such `scf.if`s, and compute pure scalar code; they compute nothing but index functions, so they are lowered
     /// before the `if`, and each array result reads `cond ? a : b` element-wise
     /// ([`Arr::Select`]), each scalar result is an `arith.select`.
     fn select(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
@@ -852,7 +852,9 @@ impl Seq {
                         .map_or(0, |(s, _)| s.len());
                     b.num_operands(n) - 1 == rank
                 };
+                // A nested `scf.if` is selected the same way (its branches checked when it is).
                 let ok = (crate::arr::VIEW_OPS.contains(&nm) && !whole_index)
+                    || nm == "scf.if"
                     || (!nm.starts_with("soac.")
                         && b.ctx.regions(n).is_empty()
                         && tail_ir::greedy::is_memory_effect_free(b.ctx, n));

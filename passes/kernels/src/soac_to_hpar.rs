@@ -860,7 +860,7 @@ impl Cx {
     }
 
     /// A top-level `scf.if` yielding arrays: both branches must hold only views, array
-    /// creation and scalar code; they are hoisted before the `if` (they compute nothing but
+    /// creation, such `scf.if`s (a take by a count known at run time) and scalar code; they are hoisted before the `if` (they compute nothing but
     /// index functions) and each array result becomes a `Select` on the condition.
     fn select(&mut self, b: &mut Builder<'_>, op: OpId, dead: &mut Vec<OpId>) -> CResult {
         let mut branches = Vec::new();
@@ -873,7 +873,11 @@ impl Cx {
             for &o in body {
                 for n in b.walk_preorder(o) {
                     let nm = b.op_name_str(n);
+                    // A nested `scf.if` (a take by a count known at run time: a slice, or
+                    // the array padded before or after) is selected the same way; the walk
+                    // checks the ops of its branches.
                     let ok = crate::arr::VIEW_OPS.contains(&nm)
+                        || nm == "scf.if"
                         || (!nm.starts_with("soac.")
                             && b.ctx.regions(n).is_empty()
                             && tail_ir::greedy::is_memory_effect_free(b.ctx, n));

@@ -699,6 +699,14 @@ impl<'c> Lowerer<'c> {
         tensor_parts(self.ctx, t).map_or(0, |(s, _)| s.len())
     }
 
+    /// `|n|` of an index whose sign `nonneg` (`n ≥ 0`) is known: `nonneg ? n : 0 - n`, in
+    /// `arith` (upstream's GPU lowering has no `math.absi` of `index`).
+    fn abs_index(&mut self, n: Value, nonneg: Value) -> Value {
+        let z = self.cidx(0);
+        let neg = self.bin("arith.subi", z, n);
+        self.select(nonneg, n, neg)
+    }
+
     /// `take` along the first axis: a slice when `|n| ≤ k`, else the array padded with
     /// default rows (at the back for `n ≥ 0`, at the front for `n < 0`).
     fn lower_take(&mut self, cnt: Value, d: Value, a: Value) -> R<Value> {
@@ -709,9 +717,8 @@ impl<'c> Lowerer<'c> {
         let n = self.index_of_i32(cnt);
         let z = self.cidx(0);
         let one = self.cidx(1);
-        let it = self.idxt();
-        let m = self.emit1("math.absi", &[n], it, &[]);
         let nonneg = self.cmpi(5, n, z);
+        let m = self.abs_index(n, nonneg);
         let fits = self.cmpi(3, m, k);
         let ds2 = ds.clone();
         Ok(self.if_else(
@@ -751,11 +758,10 @@ impl<'c> Lowerer<'c> {
         let n = self.index_of_i32(cnt);
         let z = self.cidx(0);
         let one = self.cidx(1);
-        let it = self.idxt();
-        let m = self.emit1("math.absi", &[n], it, &[]);
+        let nonneg = self.cmpi(5, n, z);
+        let m = self.abs_index(n, nonneg);
         let rest = self.bin("arith.subi", k, m);
         let keep = self.bin("arith.maxsi", rest, z);
-        let nonneg = self.cmpi(5, n, z);
         let nk = self.bin("arith.minsi", n, k);
         let from = self.select(nonneg, nk, z);
         let mut offs = vec![from];
