@@ -33,35 +33,53 @@ MONADIC = ['-', '|', '⌽', '⊖', '⍉', '+/', '⌈/', '⌊/', '+\\', '⌈\\', 
            '~0=', '2|', '1↓', '¯1↓', '2↑', '¯2↑', '1⌽', '¯1⊖', ',', '⍳⍴',
            '{⍵×⍵}¨', '{⍵+1}¨', '{(⍵>0)/⍵}', '({⍵+⍵}⍣2)', '{⍵∘.+⍵}', '{⍵+.×⍉⍵}',
            '{+/,⍵}', '{2↑⍉⍵}', '{1 1↓⍵}', '(1 0 1 1 0 1 1⍴⍨⍴)']
+# --rich adds these: floats, other reductions and scans, dyadic structural functions with
+# computed arguments, inner and outer products with other operators, indexing, trains.
+RICH_MONADIC = ['÷1+|', '⌊', '⌈', '×/', '⌊\\', '×\\', '∨/0<', '∧/0≤', '≠/2|', '-⌿', '⌊⌿',
+                '3⌽', '¯2⌽', '2⊖', '0.5×', '*∘0.5∘|', '⍟1+|', '1○', '2○', '⌽⍉', '⍴⍴',
+                '{⍵[1+(⍴⍵)|⍳3]}', '{⍵⌈.+⍵}', '{⍵∘.⌈⍵}', '{(⍴⍵)⍴⌽,⍵}', '{⍵,⍵}', '{⍵⍪⍵}',
+                '{(2|⍳⍴⍵)/⍵}', '{⍵-⌊/⍵}', '{(+/⍵)÷⍴⍵}', '{⍵×⍵>0}', '(⊢-⌊)', '(+/÷≢)',
+                '{¯3↑⍵}', '{(4⌊⍴⍵)↑⍵}', '{1↓¯1↓⍵}', '{⍵⍳⍵}', '{+/⍵∘.=⍵}', '({1+⍵}⍣3)',
+                '{⍵+.×⍵}', '{⌈/⌊/⍵}', '{+\\⌽⍵}', '{(⍵≠0)×⍵}']
 DYADIC = ['+', '-', '×', '⌈', '⌊', '=', '<', '≥', '|']
+RICH_DYADIC = ['÷', '≠', '≤', '>', '∧', '∨', '*']
 MUTATION_GLYPHS = list("⍴⍳,+-÷×⌈⌊⍉~⌽⊖↑↓⍪∧∨=≠<≤>≥/\\¨.¯0123456789 ")
 
 
-def leaf(rng, rank):
+def leaf(rng, rank, rich=False):
     if rank == 0:
+        if rich and rng.random() < 0.3:
+            return rng.choice(['0.5', '1.25', '¯2.5', '3.75', '0.1'])
         return str(rng.randint(-5, 9)).replace('-', '¯')
     if rank == 1:
         n = rng.randint(1, 7)
-        return rng.choice([f'(⍳{n})', f'({n}⍴{rng.randint(1, 9)} {rng.randint(0, 9)})',
-                           f'(¯3+⍳{n})'])
+        opts = [f'(⍳{n})', f'({n}⍴{rng.randint(1, 9)} {rng.randint(0, 9)})', f'(¯3+⍳{n})']
+        if rich:
+            opts += [f'({n}⍴0.5 ¯1.25 2)', f'((⍳{n})÷4)', f'(⍳0)', f'(1⍴{rng.randint(0, 9)})']
+        return rng.choice(opts)
     r, c = rng.randint(1, 5), rng.randint(1, 6)
-    return rng.choice([f'({r} {c}⍴⍳{r * c})',
-                       f'({r} {c}⍴{rng.randint(1, 9)} {rng.randint(0, 9)} {rng.randint(0, 4)})'])
+    opts = [f'({r} {c}⍴⍳{r * c})',
+            f'({r} {c}⍴{rng.randint(1, 9)} {rng.randint(0, 9)} {rng.randint(0, 4)})']
+    if rich:
+        opts += [f'({r} {c}⍴1.5 ¯0.25 3)', f'({r} 0⍴0)', f'(0 {c}⍴0)', f'({r} 1⍴⍳{r})']
+    return rng.choice(opts)
 
 
-def expr(rng, depth, rank):
+def expr(rng, depth, rank, rich=False):
     if depth == 0:
-        return leaf(rng, rank)
+        return leaf(rng, rank, rich)
+    mon = MONADIC + (RICH_MONADIC if rich else [])
+    dya = DYADIC + (RICH_DYADIC if rich else [])
     k = rng.random()
     if k < 0.4:
-        return f'({expr(rng, depth - 1, rank)} {rng.choice(DYADIC)} {expr(rng, depth - 1, 0)})'
+        return f'({expr(rng, depth - 1, rank, rich)} {rng.choice(dya)} {expr(rng, depth - 1, 0, rich)})'
     if k < 0.8:
-        return f'({rng.choice(MONADIC)} {expr(rng, depth - 1, rank)})'
-    return f'({expr(rng, depth - 1, 0)} {rng.choice(DYADIC)} {expr(rng, depth - 1, rank)})'
+        return f'({rng.choice(mon)} {expr(rng, depth - 1, rank, rich)})'
+    return f'({expr(rng, depth - 1, 0, rich)} {rng.choice(dya)} {expr(rng, depth - 1, rank, rich)})'
 
 
-def generated(rng):
-    e = expr(rng, rng.randint(1, 4), rng.choice([1, 1, 2]))
+def generated(rng, rich=False):
+    e = expr(rng, rng.randint(1, 4), rng.choice([1, 1, 2]), rich)
     return f'a ← {e}\n⎕ ← a\n+/ , a\n'
 
 
@@ -105,6 +123,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--tailc', default=os.path.join(root, 'target/release/tailc'))
     ap.add_argument('--mode', choices=['generate', 'mutate'], default='generate')
+    ap.add_argument('--rich', action='store_true',
+                    help='generate with more primitives (floats, other reductions, scans, '
+                         'structural functions, inner and outer products, indexing, trains)')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--count', type=int, default=100)
     ap.add_argument('--timeout', type=float, default=60.0, help='seconds per run')
@@ -126,7 +147,7 @@ def main():
     sources = mutation_sources(root) if a.mode == 'mutate' else []
     compared = differed = 0
     for n in range(a.count):
-        prog = generated(rng) if a.mode == 'generate' else mutated(rng, sources)
+        prog = generated(rng, a.rich) if a.mode == 'generate' else mutated(rng, sources)
         path = os.path.join(keep, f'case-{a.seed}-{n}.apl')
         with open(path, 'w', encoding='utf-8') as f:
             f.write(prog)
