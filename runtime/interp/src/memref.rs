@@ -248,8 +248,10 @@ fn atomic(kind: &str, old: Scalar, v: Scalar, w: u32) -> Option<Scalar> {
         return Some(Double(match kind {
             "addf" => x + y,
             "mulf" => x * y,
-            "maximumf" | "maxnumf" => x.max(y),
-            "minimumf" | "minnumf" => x.min(y),
+            "maximumf" => tail_builtin::arith::fold::maximum(x, y),
+            "minimumf" => tail_builtin::arith::fold::minimum(x, y),
+            "maxnumf" => x.max(y),
+            "minnumf" => x.min(y),
             _ => return None,
         }));
     }

@@ -41,7 +41,7 @@ func.func @condScl(%p: i1, %n: i32) -> i32 {
 // CHECK-LABEL: func.func @if
 // CHECK: scf.if %{{.*}} -> (f64)
 // CHECK: soac.reduce %{{.*}} comm : tensor<?xf64> -> f64
-// CHECK: arith.maximumf
+// CHECK: arith.maxnumf
 // CHECK: } else {
 // CHECK: arith.constant 1.000000e+00 : f64
 // CHECK-NOT: tail.

@@ -446,7 +446,8 @@ pub enum FloatBinOp {
     MinNum,
 }
 
-fn maximum(a: f64, b: f64) -> f64 {
+/// `arith.maximumf` of two doubles: NaN-propagating, `-0 < +0`.
+pub fn maximum(a: f64, b: f64) -> f64 {
     if a.is_nan() || b.is_nan() {
         return f64::NAN;
     }
@@ -460,7 +461,8 @@ fn maximum(a: f64, b: f64) -> f64 {
     }
 }
 
-fn minimum(a: f64, b: f64) -> f64 {
+/// `arith.minimumf` of two doubles: NaN-propagating, `-0 < +0`.
+pub fn minimum(a: f64, b: f64) -> f64 {
     if a.is_nan() || b.is_nan() {
         return f64::NAN;
     }

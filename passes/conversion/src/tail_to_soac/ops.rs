@@ -1168,8 +1168,10 @@ impl<'c> Lowerer<'c> {
                 "subd" => "arith.subf",
                 "muld" => "arith.mulf",
                 "divd" => "arith.divf",
-                "maxd" => "arith.maximumf",
-                "mind" => "arith.minimumf",
+                // APL's ⌈ and ⌊ of doubles ignore a NaN operand (apltail's `Real.max`, the
+                // interpreter's `f64::max`): IEEE maxNum/minNum, not NaN-propagating.
+                "maxd" => "arith.maxnumf",
+                "mind" => "arith.minnumf",
                 "powd" => "math.powf",
                 _ => return None,
             })
