@@ -289,6 +289,31 @@ fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
         || (an.effects && bn.effects))
 }
 
+/// Whether consumer `c`'s lambda reads its input `k`, a row (a tensor argument), other than
+/// as the input of a SOAC nested in the lambda or for its shape: by position (`soac.index`,
+/// as a scan by a function not known to be associative reads each element's prefix: `-\M`).
+/// A producer whose lambda holds a SOAC (the map over a row's elements) fused into such a
+/// consumer leaves two SOACs in one lambda, the second reading the first's row, which
+/// kernel extraction refuses (`-\1+M`); unfused, the consumer reads a materialized array.
+fn reads_row_apart(ctx: &Context, c: OpId, k: usize) -> bool {
+    let Some(lam) = Screma::of(ctx, c).and_then(|s| s.lambda) else {
+        return false;
+    };
+    let Some(arg) = ctx
+        .entry_block(lam)
+        .and_then(|b| ctx.block_args(b).get(k).copied())
+    else {
+        return false;
+    };
+    if array_parts(ctx, ctx.value_type(arg)).is_none() {
+        return false;
+    }
+    ctx.uses(arg).into_iter().any(|u| {
+        !is_shape_use(ctx, u.op, arg)
+            && Screma::of(ctx, u.op).is_none_or(|s| (u.index as usize) >= s.inputs.len())
+    })
+}
+
 fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
     let block = ctx.op_parent_block(producer)?;
     let pn = Nested::of(ctx, producer);
@@ -303,7 +328,8 @@ fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
             let user = ancestor_in(ctx, u.op, block)?;
             let direct_input = u.op == user
                 && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len())
-                && kernel_fusible(ctx, pn, user);
+                && kernel_fusible(ctx, pn, user)
+                && !(pn.soac && reads_row_apart(ctx, user, u.index as usize));
             if direct_input {
                 if !consumers.contains(&user) {
                     consumers.push(user);

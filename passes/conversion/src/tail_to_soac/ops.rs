@@ -1009,9 +1009,41 @@ impl<'c> Lowerer<'c> {
         if r == 0 {
             return Ok(vec![a]);
         }
+        if r > 2 {
+            // Along the last axis of a rank-r array: the rows of its rank-2 view
+            // (the leading extents' product × the last extent), scanned, seen at rank r again.
+            let ds = self.dims(a);
+            let (shape, _) = tensor_parts(self.ctx, self.ty(a)).expect("a tensor");
+            let lead = self.product(&ds[..r - 1]);
+            let flat = self.reshape(a, vec![DYNAMIC, DYNAMIC], &[lead, ds[r - 1]], false);
+            let scanned = self.scan_rows(op, flat)?[0];
+            return Ok(vec![self.reshape(scanned, shape, &ds, false)]);
+        }
+        self.scan_rows(op, a)
+    }
+
+    /// [`lower_scan`](Self::lower_scan) of an array of rank 1 or 2 (`a`, the operand or its
+    /// rank-2 view).
+    fn scan_rows(&mut self, op: OpId, a: Value) -> R<Vec<Value>> {
+        let r = self.rank(a);
         let body = self.ctx.region(op, 0);
         let known = self.known_operator(op);
-        self.map_nest(&[a], r - 1, &mut |s, xs| {
+        // A function not known to be associative scans each element's prefix as a loop, in a
+        // map over the positions of the row. Over the rows of a matrix (or higher rank) the
+        // positions are the rows of a view of `a`'s shape holding each element's position in
+        // its row (`⍳` of the last extent, reshaped cyclically), so that the map over rows
+        // zips them with the rows of `a` and each row's inner map is over a row it is given.
+        let positions = if known.is_none() && r > 1 {
+            let ds = self.dims(a);
+            let i32t = self.i32t();
+            let it = self.ctx.tensor_type(vec![DYNAMIC], i32t);
+            let iota = self.emit1("soac.iota", &[ds[r - 1]], it, &[]);
+            Some(self.reshape(iota, vec![DYNAMIC; r], &ds, true))
+        } else {
+            None
+        };
+        let inputs: Vec<Value> = std::iter::once(a).chain(positions).collect();
+        self.map_nest(&inputs, r - 1, &mut |s, xs| {
             let row = xs[0];
             match known.clone() {
                 Some((_, id)) => {
@@ -1021,10 +1053,15 @@ impl<'c> Lowerer<'c> {
                     ])
                 }
                 None => {
-                    let m = s.dim(row, 0);
-                    let i32t = s.i32t();
-                    let it = s.ctx.tensor_type(vec![DYNAMIC], i32t);
-                    let pos = s.emit1("soac.iota", &[m], it, &[]);
+                    let pos = match xs.get(1) {
+                        Some(&p) => p,
+                        None => {
+                            let m = s.dim(row, 0);
+                            let i32t = s.i32t();
+                            let it = s.ctx.tensor_type(vec![DYNAMIC], i32t);
+                            s.emit1("soac.iota", &[m], it, &[])
+                        }
+                    };
                     s.map_nest(&[pos], 1, &mut |s, ps| {
                         let i = s.index_of_i32(ps[0]);
                         let xi = s.index(row, &[i]);
