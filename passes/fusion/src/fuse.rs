@@ -290,7 +290,8 @@ fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
 }
 
 /// Whether consumer `c`'s lambda reads its input `k`, a row (a tensor argument), other than
-/// as the input of a SOAC nested in the lambda or for its shape: by position (`soac.index`,
+/// as the input of a SOAC nested in the lambda (whose lambda is looked at in turn) or for its
+/// shape: by position (`soac.index`,
 /// as a scan by a function not known to be associative reads each element's prefix: `-\M`).
 /// A producer whose lambda holds a SOAC (the map over a row's elements) fused into such a
 /// consumer leaves two SOACs in one lambda, the second reading the first's row, which
@@ -309,8 +310,17 @@ fn reads_row_apart(ctx: &Context, c: OpId, k: usize) -> bool {
         return false;
     }
     ctx.uses(arg).into_iter().any(|u| {
-        !is_shape_use(ctx, u.op, arg)
-            && Screma::of(ctx, u.op).is_none_or(|s| (u.index as usize) >= s.inputs.len())
+        if is_shape_use(ctx, u.op, arg) {
+            return false;
+        }
+        match Screma::of(ctx, u.op) {
+            // The input of a nested SOAC: its lambda reads the rows (`-/` of a rank-3 array
+            // reads each row of each plane by position).
+            Some(s) if (u.index as usize) < s.inputs.len() => {
+                reads_row_apart(ctx, u.op, u.index as usize)
+            }
+            _ => true,
+        }
     })
 }
 

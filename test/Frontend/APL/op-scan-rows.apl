@@ -8,8 +8,9 @@
 ⍝ array's shape (⍳ of the last extent, reshaped cyclically), zipped with the array's rows,
 ⍝ so that kernel extraction sees a map over rows whose lambda is one map over a row. The
 ⍝ map computing the scanned array (`1+M`) is not fused into that lambda, which reads each
-⍝ row by position (two SOACs in one lambda). Above rank 2 a scan works on the rank-2 view
-⍝ (the leading extents' product × the last). All were refused by kernel extraction.
+⍝ row by position (two SOACs in one lambda), nor into one whose nested lambda does (`-/` and
+⍝ `-⌿` of a computed rank-3 array). Above rank 2 a scan works on the rank-2 view (the
+⍝ leading extents' product × the last). All were refused by kernel extraction.
 ⍝ SOAC:      %[[POS:.*]] = soac.reshape %{{.*}} cyclic : tensor<?xi32> -> tensor<?x?xi32>
 ⍝ SOAC:      soac.map %{{.*}}, %[[POS]] : tensor<?x?xi32>, tensor<?x?xi32> -> tensor<?x?xi32> {
 ⍝ CHECK-NOT:{{.}}
@@ -31,6 +32,16 @@
 ⍝ CHECK-NEXT:[2,5,2](2,3,4,7,6,11,8,15,10,19,12,23,14,27,16,31,18,35,20,39)
 ⍝ CHECK-NEXT:[3,0]()
 ⍝ CHECK-NEXT:[2,0,4]()
+⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT: -2 -2 -2
+⍝ CHECK-NEXT: -2 -2 -2
+⍝ CHECK-EMPTY:
+⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT: 0 0 0 0 0
+⍝ CHECK-NEXT: 0 0 0 0 0
+⍝ CHECK-NEXT: 0 0 0 0 0
+⍝ CHECK-NEXT: 0 0 0 0 0
+⍝ CHECK-EMPTY:
 ⍝ CHECK-NEXT:[](0.0)
 ⍝ CHECK-NOT:{{.}}
 
@@ -42,4 +53,6 @@
 ⎕ ← {+\⌽⍵} 2 5 2⍴⍳20
 ⎕ ← -\ 3 0⍴0
 ⎕ ← +\ 2 0 4⍴⍳24
+⎕ ← -/ 1+2 3 4⍴⍳24
+⎕ ← -⌿ (2 4 5⍴⍳40) ≠ 3.75
 0
