@@ -2,22 +2,22 @@
 //! `soac` forms: conversions of arrays, vectors, singletons and tuples, the checks against the
 //! static types, and the copy that keeps a tensor immutable when a `tail` alias is updated.
 
+mod common;
+
 use tail_interp::{format_value, run_module};
 use tail_ir::Context;
 
 /// Parses, verifies and runs `func.func @main() -> ty { body }`; the printed output and the
 /// final value, or the runtime error message (which must be located).
 fn run(ty: &str, body: &str) -> Result<String, String> {
-    tail_builtin::link();
-    tail_dialect::link();
-    tail_soac::link();
-    let src = format!("func.func @main() -> {ty} {{\n{body}\n}}\n");
+    let src = format!(
+        "func.func @main() -> {ty} {{
+{body}
+}}
+"
+    );
     let mut ctx = Context::new();
-    let m = tail_ir::parser::parse_source(&mut ctx, "t.mlir", &src)
-        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
-    if let Err(d) = tail_ir::verifier::verify(&ctx, m) {
-        panic!("verify error: {}", ctx.render_diagnostic(&d));
-    }
+    let m = common::parse_verified(&mut ctx, &src);
     let mut out = Vec::new();
     match run_module(&ctx, m, &mut out) {
         Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),

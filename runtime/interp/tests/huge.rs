@@ -4,24 +4,22 @@
 //! The sizes are beyond the address space of a process (more than 2^48 bytes), so no test
 //! depends on the machine.
 
+mod common;
+
 use tail_interp::{format_value, run_module};
 use tail_ir::Context;
 
 /// Parses, verifies and runs `func.func @main() -> ty { body }`: the final value, or the
 /// rendered error (`t.mlir:line:col: error: …`, the source line and a caret).
 fn run(ty: &str, body: &str) -> Result<String, String> {
-    tail_builtin::link();
-    tail_dialect::link();
-    tail_soac::link();
-    tail_hpar::link();
-    tail_gpu::link();
-    let src = format!("func.func @main() -> {ty} {{\n{body}\n}}\n");
+    let src = format!(
+        "func.func @main() -> {ty} {{
+{body}
+}}
+"
+    );
     let mut ctx = Context::new();
-    let m = tail_ir::parser::parse_source(&mut ctx, "t.mlir", &src)
-        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
-    if let Err(d) = tail_ir::verifier::verify(&ctx, m) {
-        panic!("verify error: {}", ctx.render_diagnostic(&d));
-    }
+    let m = common::parse_verified(&mut ctx, &src);
     let mut out = Vec::new();
     run_module(&ctx, m, &mut out)
         .map(|v| format_value(&v))

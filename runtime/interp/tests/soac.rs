@@ -4,6 +4,8 @@
 //! `[2,3](…)` for a 2×3 array (extents, then the elements in row-major order), scalars bare,
 //! tuples in parentheses.
 
+mod common;
+
 use tail_interp::format::fmt_scalar;
 use tail_interp::{run_module, Value};
 use tail_ir::Context;
@@ -29,15 +31,14 @@ fn render(v: &Value) -> String {
 /// Parses, verifies and runs `func.func @main() -> ty { body }`; the result value as printed,
 /// or the runtime error message.
 fn run(ty: &str, body: &str) -> Result<String, String> {
-    tail_builtin::link();
-    tail_soac::link();
-    let src = format!("func.func @main() -> {ty} {{\n{body}\n}}\n");
+    let src = format!(
+        "func.func @main() -> {ty} {{
+{body}
+}}
+"
+    );
     let mut ctx = Context::new();
-    let m = tail_ir::parser::parse_source(&mut ctx, "t.mlir", &src)
-        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
-    if let Err(d) = tail_ir::verifier::verify(&ctx, m) {
-        panic!("verify error: {}", ctx.render_diagnostic(&d));
-    }
+    let m = common::parse_verified(&mut ctx, &src);
     let mut out = Vec::new();
     run_module(&ctx, m, &mut out)
         .map(|v| render(&v))

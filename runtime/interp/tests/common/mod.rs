@@ -1,19 +1,31 @@
 //! Helpers shared by the interpreter tests: build a module from MLIR text, verify it, run it.
+//! Each test file uses some of them.
+#![allow(dead_code)]
 
 use tail_interp::{format_value, run_module};
-use tail_ir::Context;
+use tail_ir::{Context, OpId};
+
+/// Links every dialect the tests' modules use, then parses and verifies `src` (as `t.mlir`);
+/// a parse or verify error panics with the rendered diagnostic.
+pub fn parse_verified(ctx: &mut Context, src: &str) -> OpId {
+    tail_builtin::link();
+    tail_dialect::link();
+    tail_soac::link();
+    tail_hpar::link();
+    tail_gpu::link();
+    let m = tail_ir::parser::parse_source(ctx, "t.mlir", src)
+        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
+    if let Err(d) = tail_ir::verifier::verify(ctx, m) {
+        panic!("verify error: {}", ctx.render_diagnostic(&d));
+    }
+    m
+}
 
 /// Parses, verifies and runs `src`; returns the printed output followed by the final value,
 /// or the error message (`'tail.iota' op negative argument -3`).
 pub fn run_src(src: &str) -> Result<String, String> {
-    tail_builtin::link();
-    tail_dialect::link();
     let mut ctx = Context::new();
-    let m = tail_ir::parser::parse_source(&mut ctx, "t.mlir", src)
-        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
-    if let Err(d) = tail_ir::verifier::verify(&ctx, m) {
-        panic!("verify error: {}", ctx.render_diagnostic(&d));
-    }
+    let m = parse_verified(&mut ctx, src);
     let mut out = Vec::new();
     match run_module(&ctx, m, &mut out) {
         Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),
