@@ -4,29 +4,10 @@
 
 mod common;
 
-use tail_interp::{format_value, run_module};
-use tail_ir::Context;
-
 /// Parses, verifies and runs `func.func @main() -> ty { body }`; the printed output and the
 /// final value, or the runtime error message (which must be located).
 fn run(ty: &str, body: &str) -> Result<String, String> {
-    let src = format!(
-        "func.func @main() -> {ty} {{
-{body}
-}}
-"
-    );
-    let mut ctx = Context::new();
-    let m = common::parse_verified(&mut ctx, &src);
-    let mut out = Vec::new();
-    match run_module(&ctx, m, &mut out) {
-        Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),
-        Err(d) => {
-            let r = ctx.render_diagnostic(&d);
-            assert!(r.starts_with("t.mlir:"), "unlocated error: {r}");
-            Err(d.message.clone())
-        }
-    }
+    common::run_body_located(ty, body)
 }
 
 fn ok(ty: &str, body: &str) -> String {

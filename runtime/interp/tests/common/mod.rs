@@ -33,6 +33,23 @@ pub fn run_src(src: &str) -> Result<String, String> {
     }
 }
 
+/// Runs `body` as the body of `func.func @main() -> ty` as [`run_src`] does, and checks that an
+/// error is located (its rendering starts with `t.mlir:`).
+pub fn run_body_located(ty: &str, body: &str) -> Result<String, String> {
+    let src = format!("func.func @main() -> {ty} {{\n{body}\n}}\n");
+    let mut ctx = Context::new();
+    let m = parse_verified(&mut ctx, &src);
+    let mut out = Vec::new();
+    match run_module(&ctx, m, &mut out) {
+        Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),
+        Err(d) => {
+            let r = ctx.render_diagnostic(&d);
+            assert!(r.starts_with("t.mlir:"), "unlocated error: {r}");
+            Err(d.message.clone())
+        }
+    }
+}
+
 /// Runs `body` as the body of `func.func @main() -> ty`.
 pub fn run_body(ty: &str, body: &str) -> Result<String, String> {
     run_src(&format!("func.func @main() -> {ty} {{\n{body}\n}}\n"))
