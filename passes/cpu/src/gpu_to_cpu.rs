@@ -140,12 +140,12 @@ impl PassRun for ConvertGpuToCpu {
                     {
                         continue;
                     }
-                    // The device's index check and its fault record (`convert-hpar-to-gpu`):
-                    // on the host the kernels call the runtime's function of that name
-                    // instead, which reports the failure itself.
+                    // The device's run-time checks and their fault record
+                    // (`convert-hpar-to-gpu`): on the host the kernels call the runtime's
+                    // functions of those names instead, which report the failure themselves.
                     let name = ctx.attr(k, "sym_name").and_then(|a| ctx.attr_as_str(a));
                     if (ctx.op_is(k, "func.func")
-                        && name == Some(tail_kernels::checks::CHECK_INDEX))
+                        && tail_kernels::hpar_to_gpu::is_device_check(name))
                         || (ctx.op_is(k, "memref.global")
                             && name == Some(tail_kernels::hpar_to_gpu::FAULT_RECORD))
                     {

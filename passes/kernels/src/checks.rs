@@ -53,6 +53,10 @@ use tail_ir::{Builder, Context, InsertPoint, LocKind, OpId, Type, TypeKind, Valu
 pub const CHECK_EXTENTS: &str = "tail_rt_check_extents";
 /// The runtime function of the index checks.
 pub const CHECK_INDEX: &str = "tail_rt_check_index";
+/// The runtime function of the `iota` count checks, `(n : i64, line : i32, col : i32)`, which
+/// `convert-tail-to-soac` emits where a count is not a known non-negative constant (on the
+/// host and in lambdas).
+pub const CHECK_COUNT: &str = "tail_rt_check_count";
 
 /// Check at run time what the `soac` level checks and kernels would not: equal outer extents
 /// of the inputs of host-level maps, reductions and scans; indices read on the host.

@@ -847,50 +847,67 @@ enum Sink {
     },
 }
 
-/// The device global in which a kernel records its first failed index check
-/// ([`device_index_check`]); the CUDA runtime reads it (`cuModuleGetGlobal`) after the
-/// kernels it waits for and reports the failure at the program's position.
+/// The device global in which a kernel records its first failed check ([`device_check`]);
+/// the CUDA runtime reads it (`cuModuleGetGlobal`) after the kernels it waits for and
+/// reports the failure at the program's position.
 pub const FAULT_RECORD: &str = "__tail_fault";
 
-/// The `i64` fields of [`FAULT_RECORD`]: the number of failed checks, then the first one's
-/// index, extent, axis, origin, line and column.
-pub const FAULT_RECORD_FIELDS: i64 = 7;
+/// The `i64` fields of [`FAULT_RECORD`] ([`tail_format::fault`]): the number of failed
+/// checks, then the first one's index, extent, axis, origin, line and column.
+pub const FAULT_RECORD_FIELDS: i64 = tail_format::fault::FIELDS as i64;
 
-/// The device's `tail_rt_check_index(index, extent, axis, origin, line, col)`, defined once in the
-/// `gpu.module` whose body is `gblock`, with the module's [`FAULT_RECORD`]. A thread whose
-/// index is out of bounds counts the failure atomically; the first one stores its arguments
-/// in the record; each ends (`nvvm.exit`) before its access, and the kernel's other threads
-/// go on. The host, waiting for the kernels, finds the record and stops the program with the
-/// message and source position a host check gives (`prog.apl:4:1: error: index 4 is out of
-/// bounds ...`). Where kernels become host code (`convert-gpu-to-cpu`) the `gpu.module` goes
-/// and the calls reach the runtime's function; the interpreters run the same check.
-fn device_index_check(ctx: &mut Context, gblock: BlockId) {
-    let name = crate::checks::CHECK_INDEX;
+/// Whether `name` is a run-time check that kernels define for the device ([`device_check`]).
+pub fn is_device_check(name: Option<&str>) -> bool {
+    name == Some(crate::checks::CHECK_INDEX) || name == Some(crate::checks::CHECK_COUNT)
+}
+
+/// The device's definition of run-time check `name`, once in the `gpu.module` whose body is
+/// `gblock`, with the module's [`FAULT_RECORD`]:
+/// `tail_rt_check_index(index, extent, axis, origin, line, col)` (of `soac-runtime-checks`)
+/// fails for an index outside `0..extent`, `tail_rt_check_count(n, line, col)` (an `iota`
+/// count in a lambda) for `n < 0`. A failing thread counts the failure atomically; the first
+/// one stores its arguments in the record (a count with the axis word
+/// [`tail_format::fault::NEGATIVE_COUNT`]); each ends (`nvvm.exit`) before going on, and the
+/// kernel's other threads go on. The host, waiting for the kernels, finds the record and
+/// stops the program with the message and source position a host check gives
+/// (`prog.apl:4:1: error: index 4 is out of bounds ...`). Where kernels become host code
+/// (`convert-gpu-to-cpu`) the `gpu.module` goes and the calls reach the runtime's functions;
+/// the interpreters run the same checks.
+fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     let gmod = ctx.block_parent_op(gblock).expect("the gpu.module's body");
     if tail_builtin::util::lookup_symbol_in(ctx, gmod, name).is_some() {
         return;
     }
+    let is_index = name == crate::checks::CHECK_INDEX;
     let loc = ctx.unknown_loc();
-    let params = crate::checks::check_params(ctx, name);
-    let fty = ctx.function_type(params.clone(), vec![]);
     let i64t = ctx.int_type(64);
+    let i32t = ctx.int_type(32);
+    let params = if is_index {
+        crate::checks::check_params(ctx, name)
+    } else {
+        vec![i64t, i32t, i32t]
+    };
+    let fty = ctx.function_type(params.clone(), vec![]);
     let record_ty = ctx.memref_type(vec![FAULT_RECORD_FIELDS], i64t);
+    let has_record = tail_builtin::util::lookup_symbol_in(ctx, gmod, FAULT_RECORD).is_some();
     let first = ctx.block_op_vec(gblock).first().copied();
     let mut b = Builder::new(
         ctx,
         first.map_or(InsertPoint::BlockEnd(gblock), InsertPoint::Before),
         loc,
     );
-    // `memref.global @__tail_fault : memref<7xi64> = uninitialized`: PTX zero-initializes
-    // `.global` variables without an initializer.
-    let mut g = b.state("memref.global");
-    let sym = b.string_attr(FAULT_RECORD);
-    g.add_attr(&mut b, "sym_name", sym);
-    let tattr = b.type_attr(record_ty);
-    g.add_attr(&mut b, "type", tattr);
-    let uninit = b.unit_attr();
-    g.add_attr(&mut b, "initial_value", uninit);
-    b.insert(g);
+    if !has_record {
+        // `memref.global @__tail_fault : memref<7xi64> = uninitialized`: PTX zero-initializes
+        // `.global` variables without an initializer.
+        let mut g = b.state("memref.global");
+        let sym = b.string_attr(FAULT_RECORD);
+        g.add_attr(&mut b, "sym_name", sym);
+        let tattr = b.type_attr(record_ty);
+        g.add_attr(&mut b, "type", tattr);
+        let uninit = b.unit_attr();
+        g.add_attr(&mut b, "initial_value", uninit);
+        b.insert(g);
+    }
 
     let f = tail_builtin::func::FuncOp::create_declaration(&mut b, name, fty).op();
     let body = b.region(f, 0);
@@ -900,7 +917,12 @@ fn device_index_check(ctx: &mut Context, gblock: BlockId) {
     use tail_builtin::arith::{
         build_cmpi, build_constant_index, build_constant_int, CmpIPredicate,
     };
-    let bad = build_cmpi(&mut b, CmpIPredicate::Uge, args[0], args[1]);
+    let bad = if is_index {
+        build_cmpi(&mut b, CmpIPredicate::Uge, args[0], args[1])
+    } else {
+        let zero = build_constant_int(&mut b, i64t, 0);
+        build_cmpi(&mut b, CmpIPredicate::Slt, args[0], zero)
+    };
     let (_, failed, _) = tail_builtin::scf::IfOp::create(&mut b, bad, &[], false);
     let y = b.last_op(failed).expect("scf.yield");
     b.set_insertion_point(InsertPoint::Before(y));
@@ -927,7 +949,15 @@ fn device_index_check(ctx: &mut Context, gblock: BlockId) {
     let (_, store_b, _) = tail_builtin::scf::IfOp::create(&mut b, is_first, &[], false);
     let sy = b.last_op(store_b).expect("scf.yield");
     b.set_insertion_point(InsertPoint::Before(sy));
-    for (k, &a) in args.iter().enumerate() {
+    // The record's words after the count: the index check's arguments as they are; a count
+    // as (n, 0, NEGATIVE_COUNT, 0, line, col).
+    let words: Vec<Value> = if is_index {
+        args.clone()
+    } else {
+        let kind = build_constant_int(&mut b, i64t, tail_format::fault::NEGATIVE_COUNT);
+        vec![args[0], zero, kind, zero, args[1], args[2]]
+    };
+    for (k, &a) in words.iter().enumerate() {
         let ty = b.value_type(a);
         let v = if b.type_kind(ty) == &tail_ir::TypeKind::Index {
             mk1(&mut b, "arith.index_cast", &[a], i64t, &[])
@@ -1231,17 +1261,23 @@ impl Kernel<'_, '_> {
         }
         // A kernel holds only upstream ops (codegen compiles the `gpu.module` with upstream
         // MLIR): a `tail` op left in a lambda (`tail.roll`, …) has no device lowering. The
-        // index check of `soac-runtime-checks` is the one call: the `gpu.module` defines it
-        // for the device (`device_index_check`).
+        // run-time checks (the index check of `soac-runtime-checks`, an `iota` count's) are
+        // the calls: the `gpu.module` defines them for the device (`device_check`).
         let dialect = name.split('.').next().unwrap_or("");
-        let check = name == "func.call"
-            && self
-                .b
-                .attr(o, "callee")
-                .and_then(|a| self.b.attr_as_symbol_ref(a))
-                == Some(crate::checks::CHECK_INDEX);
-        if check {
-            device_index_check(self.b.ctx, self.host.gblock);
+        let callee = (name == "func.call")
+            .then(|| {
+                self.b
+                    .attr(o, "callee")
+                    .and_then(|a| self.b.attr_as_symbol_ref(a))
+                    .map(str::to_string)
+            })
+            .flatten();
+        if is_device_check(callee.as_deref()) {
+            device_check(
+                self.b.ctx,
+                self.host.gblock,
+                callee.as_deref().unwrap_or_default(),
+            );
         } else if !KERNEL_DIALECTS.contains(&dialect) {
             return Err(err(
                 self.b.ctx,

@@ -14,6 +14,7 @@
 //! - [`extent_mismatch`], [`index_out_of_bounds`], [`negative_count`]: the messages of the
 //!   run-time checks of compiled programs (equal outer extents of a map's inputs, indices
 //!   within their axis, `iota` counts not negative).
+//! - [`fault`]: the record in which GPU kernels report their first failed check.
 //! - [`source_excerpt`]: the source line of a position and a caret under its column, as
 //!   compile-time diagnostics and the run-time checks of compiled programs show it.
 //!
@@ -25,6 +26,29 @@
 pub fn index_out_of_bounds(index: i64, axis: i64, extent: i64, origin: i64) -> String {
     let (i, a) = (index.saturating_add(origin), axis.saturating_add(origin));
     format!("index {i} is out of bounds for axis {a} of extent {extent}")
+}
+
+/// The fault record of GPU kernels: a device global of [`fault::FIELDS`] 64-bit words in
+/// which the first thread whose run-time check fails stores what failed (the compiler's
+/// `tail_kernels::hpar_to_gpu::FAULT_RECORD`); the CUDA runtime reads it after the kernels
+/// and reports the failure as the host check would.
+pub mod fault {
+    /// The words: the number of failed checks, then the first one's index (or count), extent,
+    /// axis (or a kind below), origin, line and column.
+    pub const FIELDS: usize = 7;
+    /// The axis word of a negative `iota` count (`tail_rt_check_count`): the index word holds
+    /// the count.
+    pub const NEGATIVE_COUNT: i64 = -1;
+
+    /// The message of record `rec` (its first word not 0).
+    pub fn message(rec: &[i64; FIELDS]) -> String {
+        let [_, index, extent, axis, origin, _, _] = *rec;
+        if axis == NEGATIVE_COUNT {
+            super::negative_count(index)
+        } else {
+            super::index_out_of_bounds(index, axis, extent, origin)
+        }
+    }
 }
 
 /// Line `line` (from 1) of `text` and a caret under column `col` (from 1, in characters;

@@ -80,13 +80,12 @@ struct Gpu {
 // (`Gpu::make_current`); all access goes through the `GPU` mutex.
 unsafe impl Send for Gpu {}
 
-/// The name of the device global in which kernels record a failed index check (see
+/// The name of the device global in which kernels record a failed check (see
 /// `tail_kernels::hpar_to_gpu::FAULT_RECORD`), NUL-terminated.
 const FAULT_RECORD: &CStr = c"__tail_fault";
 
-/// The 64-bit fields of the fault record: the count of failed checks, then the first one's
-/// index, extent, axis, origin, line and column.
-const FAULT_FIELDS: usize = 7;
+/// The 64-bit fields of the fault record ([`tail_format::fault`]).
+const FAULT_FIELDS: usize = tail_format::fault::FIELDS;
 
 /// The driver's name and description of an error: `CUDA_ERROR_OUT_OF_MEMORY (out of memory)`.
 fn describe(r: CUresult) -> String {
@@ -274,8 +273,8 @@ impl Gpu {
                 },
             )?;
             if rec[0] > 0 {
-                let [_, index, extent, axis, origin, line, col] = rec;
-                let msg = tail_format::index_out_of_bounds(index, axis, extent, origin);
+                let [.., line, col] = rec;
+                let msg = tail_format::fault::message(&rec);
                 crate::fail::fail_with_later(crate::fail::Failure::at(
                     line as i32,
                     col as i32,
