@@ -9,7 +9,7 @@
 //! | inside a thread | lowering |
 //! | --- | --- |
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
-//! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored |
+//! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored; a step that is one float `addf`/`mulf` of the accumulator and the element gets `fastmath<reassoc,nsz>` (`+` and `×` are commutative: LLVM may vectorize the fold) |
 //! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
@@ -133,6 +133,29 @@ pub fn live_ops(ctx: &Context, blk: BlockId, need: &[Value]) -> Vec<OpId> {
         .filter(|(_, l)| *l)
         .map(|(&o, _)| o)
         .collect()
+}
+
+/// Lets LLVM reassociate the step of a sequential float reduction: when `y`, the new value
+/// of accumulator `acc`, is `arith.addf`/`arith.mulf` of `acc` and the element `x`, it gets
+/// `fastmath<reassoc,nsz>`, so the loop vectorizer and the SLP vectorizer may split the fold
+/// into partial sums (vector lanes, several accumulators) instead of one chain of dependent
+/// adds. A SOAC reduction's operator is associative by definition, and the kernels' parallel
+/// reductions already combine in tree order (the README's "Floating-point reductions"); `nsz`
+/// because vector partial sums start from `+0.0`. Any other step (a combiner that is not one
+/// add or multiply of exactly the accumulator and the element) keeps strict IEEE semantics.
+fn mark_reassociable(ctx: &mut Context, y: Value, acc: Value, x: Value) {
+    let Some(op) = ctx.defining_op(y) else {
+        return;
+    };
+    if !(ctx.op_is(op, "arith.addf") || ctx.op_is(op, "arith.mulf")) {
+        return;
+    }
+    let ops = ctx.operand_vec(op);
+    if ops == [acc, x] || ops == [x, acc] {
+        const REASSOC_NSZ: u32 = 1 | 8;
+        let a = tail_builtin::arith::FastMathAttr::get(ctx, REASSOC_NSZ);
+        ctx.set_attr(op, "fastmath", a.into());
+    }
 }
 
 /// `0` of scalar type `t` (the value of a read whose lowering failed; the error is reported).
@@ -694,6 +717,9 @@ impl Seq {
                 TVal::A(_) => Err(err(b.ctx, o, "a reduction operator yielding arrays")),
             })
             .collect::<CResult<_>>()?;
+        for ((&y, &acc), &x) in ys.iter().zip(&accs).zip(&xs) {
+            mark_reassociable(b.ctx, y, acc, x);
+        }
         mk(b, "scf.yield", &ys, &[], &[], Vec::new());
         b.set_insertion_point(saved);
         for (&r, &v) in b

@@ -204,14 +204,16 @@ func.func @split(%m: tensor<?x?xf64>) -> (tensor<?xf64>, tensor<?x?xf64>) {
 // -----
 
 // An inner map consumed by a reduction in the thread is fused into the reduction's loop: its
-// lambda runs where the element is read; nothing is stored.
+// lambda runs where the element is read; nothing is stored. The fold's step, one `addf` of
+// the accumulator and the element, may be reassociated (`fastmath<reassoc,nsz>`: LLVM
+// vectorizes the loop); the map's `mulf` keeps strict semantics.
 // CHECK-LABEL: func.func @fused
 // CHECK:           hpar.generate %{{.*}} : !hpar.pull<f64> {
 // CHECK-NEXT:      ^bb0(%[[I:.*]]: index):
 // CHECK:             scf.for %[[J:.*]] = %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (f64) {
 // CHECK-NEXT:          %[[X:.*]] = memref.load %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf64>
 // CHECK-NEXT:          %[[Y:.*]] = arith.mulf %[[X]], %[[X]] : f64
-// CHECK-NEXT:          %[[S:.*]] = arith.addf %[[A]], %[[Y]] : f64
+// CHECK-NEXT:          %[[S:.*]] = arith.addf %[[A]], %[[Y]] fastmath<reassoc,nsz> : f64
 // CHECK-NEXT:          scf.yield %[[S]] : f64
 // CHECK:         } {tail.par = "thread-seq"}
 // CHECK-NOT:     memref.alloca
@@ -255,4 +257,35 @@ func.func @gather_row(%xs: tensor<?xi32>, %ys: tensor<?x?xi32>) -> tensor<?xi32>
     soac.yield %v : i32
   }
   return %r : tensor<?xi32>
+}
+
+// -----
+
+// A fold whose step is more than one add or multiply of the accumulator and the element
+// (here halving each partial sum) keeps strict semantics: no fast-math flags.
+// CHECK-LABEL: func.func @strict_step
+// CHECK:             scf.for %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (f64) {
+// CHECK:               %[[T:.*]] = arith.addf %[[A]], %{{.*}} : f64
+// CHECK-NEXT:          %[[H:.*]] = arith.mulf %[[T]], %{{.*}} : f64
+// CHECK-NEXT:          scf.yield %[[H]] : f64
+// CHECK-NOT:     fastmath
+func.func @strict_step(%m: tensor<?x?xf64>) -> tensor<?xf64> {
+  %z = arith.constant 0.0 : f64
+  %h = arith.constant 0.5 : f64
+  %r = soac.map %m : tensor<?x?xf64> -> tensor<?xf64> {
+  ^bb0(%row: tensor<?xf64>):
+    %sq = soac.map %row : tensor<?xf64> -> tensor<?xf64> {
+    ^bb0(%x: f64):
+      %y = arith.mulf %x, %x : f64
+      soac.yield %y : f64
+    }
+    %s = soac.reduce %sq init(%z) : tensor<?xf64> -> f64 {
+    ^bb0(%a: f64, %b: f64):
+      %t = arith.addf %a, %b : f64
+      %u = arith.mulf %t, %h : f64
+      soac.yield %u : f64
+    }
+    soac.yield %s : f64
+  }
+  return %r : tensor<?xf64>
 }
