@@ -562,3 +562,56 @@ func.func @equal_static_extents(%xs: tensor<8xf64>, %ys: tensor<8xf64>, %us: ten
   }
   return %r, %q, %a, %b : f64, f64, tensor<8xf64>, tensor<8xf64>
 }
+
+// -----
+
+// A sibling that may stop the program (here its lambda indexes an array, which is checked at
+// run time) is not moved up across an op with effects (the print of the first sibling's
+// result): the output before the failure stays. A sibling that cannot fail is joined as usual.
+// CHECK-LABEL: func.func @failing_sibling_after_print
+// CHECK:         soac.reduce %arg0
+// CHECK-NEXT:    ^bb0
+// CHECK:         tail.prSclI
+// CHECK:         soac.redomap %arg0 init
+// CHECK-LABEL: func.func @pure_sibling_after_print
+// CHECK:         soac.redomap %arg0 init(%{{.*}}, %{{.*}}) comm : tensor<8xi32> -> (i32, i32)
+// CHECK:         tail.prSclI
+func.func @failing_sibling_after_print(%xs: tensor<8xi32>, %t: tensor<?xi32>) -> i32 {
+  %z = arith.constant 0 : i32
+  %r = soac.reduce %xs init(%z) comm : tensor<8xi32> -> i32 {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    soac.yield %s : i32
+  }
+  %p = tail.prSclI %r : i32
+  %m = soac.redomap %xs init(%z) comm : tensor<8xi32> -> i32 reduce {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    soac.yield %s : i32
+  } map {
+  ^bb0(%x: i32):
+    %i = arith.index_cast %x : i32 to index
+    %e = soac.index %t[%i] : tensor<?xi32> -> i32
+    soac.yield %e : i32
+  }
+  return %m : i32
+}
+func.func @pure_sibling_after_print(%xs: tensor<8xi32>) -> i32 {
+  %z = arith.constant 0 : i32
+  %r = soac.reduce %xs init(%z) comm : tensor<8xi32> -> i32 {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    soac.yield %s : i32
+  }
+  %p = tail.prSclI %r : i32
+  %m = soac.redomap %xs init(%z) comm : tensor<8xi32> -> i32 reduce {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    soac.yield %s : i32
+  } map {
+  ^bb0(%x: i32):
+    %e = arith.muli %x, %x : i32
+    soac.yield %e : i32
+  }
+  return %m : i32
+}

@@ -40,7 +40,8 @@
 //!   also over arrays of equal static extent), hence have one iteration space, become one
 //!   op when the second does not depend on the first (the fused op takes the second's place,
 //!   or the first's when everything the second reads is defined before the first, e.g. when
-//!   the first's result is printed before the second): `map`+`map` → `map`, `map`/`reduce`/
+//!   the first's result is printed before the second, unless the second may fail and an op
+//!   with effects lies between them): `map`+`map` → `map`, `map`/`reduce`/
 //!   `redomap` pairs → one `redomap` with the reductions' operators side by side (two
 //!   reductions of the same array become one `redomap` with two results), a `map` and a
 //!   `scan`/`scanomap` → one `scanomap`. A reduction and a scan are not combined (no
@@ -720,7 +721,9 @@ impl SoacFuse {
                     });
                     let at = if independent {
                         b
-                    } else if reads_only_before(ctx, b, a, block) {
+                    } else if reads_only_before(ctx, b, a, block)
+                        && !(may_fail(ctx, b) && effects_between(ctx, a, b))
+                    {
                         a
                     } else {
                         continue;
@@ -869,6 +872,32 @@ fn reads_only_before(ctx: &Context, b: OpId, a: OpId, block: BlockId) -> bool {
             }
         })
     })
+}
+
+/// Whether SOAC `o` may stop the program at run time: its lambdas call a run-time check
+/// (`tail_rt_check_count` of an `iota` count) or index an array (`soac.index`, which
+/// `soac-runtime-checks` checks later).
+fn may_fail(ctx: &Context, o: OpId) -> bool {
+    ctx.walk_preorder(o)
+        .into_iter()
+        .any(|x| ctx.op_is(x, "func.call") || ctx.op_is(x, "soac.index"))
+}
+
+/// Whether an op strictly between `a` and `b` (ops of one block, `a` first) has memory
+/// effects (printing, `⎕←`). A SOAC that may fail is not moved up across one: the program's
+/// output before the failure would be lost.
+fn effects_between(ctx: &Context, a: OpId, b: OpId) -> bool {
+    let mut o = ctx.next_op(a);
+    while let Some(x) = o {
+        if x == b {
+            return false;
+        }
+        if !tail_ir::greedy::is_memory_effect_free(ctx, x) {
+            return true;
+        }
+        o = ctx.next_op(x);
+    }
+    false
 }
 
 /// Moves `o`, a view op (`reshape`, `slice`, `rotate`, `transpose`) of `block` placed before
