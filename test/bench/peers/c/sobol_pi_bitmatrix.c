@@ -6,19 +6,7 @@
  * written (one point at a time, nothing stored), for comparing the compiler with C on the same
  * arithmetic; the issue's goal is judged against sobol_pi.c. Same output as sobol_pi.c. */
 #include "bench.h"
-
-#ifdef SMALL
-static volatile long size_n = 256;
-#else
-static volatile long size_n = 10000000;
-#endif
-
-/* The 30 direction numbers of dimension 2 (polynomial x+1, m = 1 3 5 15 17 51 …) × 2^30. */
-static const uint32_t V[30] = {
-    536870912, 805306368, 671088640, 1006632960, 570425344, 855638016, 713031680, 1069547520,
-    538968064, 808452096, 673710080, 1010565120, 572653568, 858980352, 715816960, 1073725440,
-    536879104, 805318656, 671098880, 1006648320, 570434048, 855651072, 713042560, 1069563840,
-    538976288, 808464432, 673720360, 1010580540, 572662306, 858993459};
+#include "sobol_pi.h"
 
 BENCH_KERNEL static double run(long n) {
     int32_t M[30][30]; /* M[k][j]: bit 29-j of V[k] (APL: 2|⌊V∘.÷2*30-⍳30) */
