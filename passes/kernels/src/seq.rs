@@ -154,7 +154,7 @@ fn mark_reassociable(ctx: &mut Context, y: Value, acc: Value, x: Value) {
     if ops == [acc, x] || ops == [x, acc] {
         const REASSOC_NSZ: u32 = 1 | 8;
         let a = tail_builtin::arith::FastMathAttr::get(ctx, REASSOC_NSZ);
-        ctx.set_attr(op, "fastmath", a.into());
+        ctx.set_attr(op, "fastmath", a);
     }
 }
 
