@@ -590,9 +590,10 @@ func.func @failing_sibling_after_print(%xs: tensor<8xi32>, %t: tensor<?xi32>) ->
     soac.yield %s : i32
   } map {
   ^bb0(%x: i32):
-    %i = arith.index_cast %x : i32 to index
-    %e = soac.index %t[%i] : tensor<?xi32> -> i32
-    soac.yield %e : i32
+    %c0 = arith.constant 0 : index
+    %e = soac.index %t[%c0] : tensor<?xi32> -> i32
+    %s = arith.addi %x, %e : i32
+    soac.yield %s : i32
   }
   return %m : i32
 }
