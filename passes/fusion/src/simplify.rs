@@ -44,6 +44,10 @@
 //!   a rotation is one rotation by the sums of the offsets ([`ComposeRotations`]).
 //! * **Loops** ([`ForwardLoopInvariants`]): a `soac.loop` result whose body yields the
 //!   loop-carried value unchanged is the initial value (copy propagation through the loop).
+//! * **Run-time checks** ([`PassingChecks`]): a `tail_rt_check_count` of a constant ≥ 0 and a
+//!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits
+//!   (the checks `convert-tail-to-soac` emits for values that fold to constants only later,
+//!   or extents of an `iota` of an int) are dropped.
 
 use tail_ir::greedy::{apply_patterns_greedily, collect_canonicalization_patterns, GreedyConfig};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -97,6 +101,7 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(IndexOfCreated);
     set.add(DimThroughOps);
     set.add(ForwardLoopInvariants);
+    set.add(PassingChecks);
     set.add(RotateThroughMap);
     set.add(ComposeRotations);
     FrozenRewritePatternSet::from_boxed(set.into_sorted())
@@ -611,6 +616,60 @@ fn index_through(ctx: &Context, def: OpId, indices: &[Value]) -> Option<(Value, 
         (cast && rank1(src) && rank1(ctx.result(def, 0)) && indices.len() == 1).then_some((src, i))
     } else {
         None
+    }
+}
+
+/// A call of a run-time check of one value (`@tail_rt_check_count(n, line, col)`: `n ≥ 0`;
+/// `@tail_rt_check_extent32(n, line, col)`: `n ≤ 2³¹−1`) whose value is a constant that
+/// passes: erased.
+pub struct PassingChecks;
+
+impl RewritePattern for PassingChecks {
+    fn root(&self) -> Option<&'static str> {
+        Some("func.call")
+    }
+    fn name(&self) -> &'static str {
+        "PassingChecks"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let callee = ctx
+            .attr(op, "callee")
+            .and_then(|a| ctx.attr_as_symbol_ref(a));
+        let passes: fn(i64) -> bool = match callee {
+            Some("tail_rt_check_count") => |n| n >= 0,
+            Some("tail_rt_check_extent32") => |n| n <= i64::from(i32::MAX),
+            _ => return false,
+        };
+        if ctx.num_operands(op) != 3 || ctx.num_results(op) != 0 {
+            return false;
+        }
+        let v = ctx.operand(op, 0);
+        let extent = callee == Some("tail_rt_check_extent32");
+        if !(tail_builtin::util::constant_int(ctx, v).is_some_and(passes)
+            || (extent && from_i32(ctx, v)))
+        {
+            return false;
+        }
+        ctx.erase_op(op);
+        true
+    }
+}
+
+/// Whether integer `v` is a sign extension of a 32-bit or narrower value (through
+/// `index_cast`s and `extsi`: an `iota` count's extent), hence at most 2³¹−1.
+fn from_i32(ctx: &Context, mut v: Value) -> bool {
+    loop {
+        let t = ctx.value_type(v);
+        if tail_builtin::util::int_or_index_width(ctx, t).is_some_and(|w| w <= 32) {
+            return true;
+        }
+        match ctx.defining_op(v) {
+            Some(d) if ctx.op_is(d, "arith.index_cast") || ctx.op_is(d, "arith.extsi") => {
+                v = ctx.operand(d, 0);
+            }
+            _ => return false,
+        }
     }
 }
 

@@ -57,6 +57,10 @@ pub const CHECK_INDEX: &str = "tail_rt_check_index";
 /// `convert-tail-to-soac` emits where a count is not a known non-negative constant (on the
 /// host and in lambdas).
 pub const CHECK_COUNT: &str = "tail_rt_check_count";
+/// The runtime function of the checks that an extent fits in the 32-bit int `⍴` gives,
+/// `(n : i64, line : i32, col : i32)`, which `convert-tail-to-soac` emits for an extent not
+/// known to fit.
+pub const CHECK_EXTENT32: &str = "tail_rt_check_extent32";
 
 /// Check at run time what the `soac` level checks and kernels would not: equal outer extents
 /// of the inputs of host-level maps, reductions and scans; indices read on the host.

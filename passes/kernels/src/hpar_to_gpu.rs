@@ -858,16 +858,19 @@ pub const FAULT_RECORD_FIELDS: i64 = tail_format::fault::FIELDS as i64;
 
 /// Whether `name` is a run-time check that kernels define for the device ([`device_check`]).
 pub fn is_device_check(name: Option<&str>) -> bool {
-    name == Some(crate::checks::CHECK_INDEX) || name == Some(crate::checks::CHECK_COUNT)
+    use crate::checks::{CHECK_COUNT, CHECK_EXTENT32, CHECK_INDEX};
+    name.is_some_and(|n| [CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32].contains(&n))
 }
 
 /// The device's definition of run-time check `name`, once in the `gpu.module` whose body is
 /// `gblock`, with the module's [`FAULT_RECORD`]:
 /// `tail_rt_check_index(index, extent, axis, origin, line, col)` (of `soac-runtime-checks`)
 /// fails for an index outside `0..extent`, `tail_rt_check_count(n, line, col)` (an `iota`
-/// count in a lambda) for `n < 0`. A failing thread counts the failure atomically; the first
-/// one stores its arguments in the record (a count with the axis word
-/// [`tail_format::fault::NEGATIVE_COUNT`]); each ends (`nvvm.exit`) before going on, and the
+/// count in a lambda) for `n < 0`, `tail_rt_check_extent32(n, line, col)` (an extent `⍴`
+/// gives) for `n > 2³¹−1`. A failing thread counts the failure atomically; the first one
+/// stores its arguments in the record (a count or an extent with the axis word
+/// [`tail_format::fault::NEGATIVE_COUNT`] or [`tail_format::fault::EXTENT_TOO_LARGE`]); each
+/// ends (`nvvm.exit`) before going on, and the
 /// kernel's other threads go on. The host, waiting for the kernels, finds the record and
 /// stops the program with the message and source position a host check gives
 /// (`prog.apl:4:1: error: index 4 is out of bounds ...`). Where kernels become host code
@@ -917,11 +920,18 @@ fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     use tail_builtin::arith::{
         build_cmpi, build_constant_index, build_constant_int, CmpIPredicate,
     };
-    let bad = if is_index {
-        build_cmpi(&mut b, CmpIPredicate::Uge, args[0], args[1])
-    } else {
+    // The record's axis word for the checks of one value (a count, an extent).
+    let (bad, kind) = if is_index {
+        let bad = build_cmpi(&mut b, CmpIPredicate::Uge, args[0], args[1]);
+        (bad, 0)
+    } else if name == crate::checks::CHECK_COUNT {
         let zero = build_constant_int(&mut b, i64t, 0);
-        build_cmpi(&mut b, CmpIPredicate::Slt, args[0], zero)
+        let bad = build_cmpi(&mut b, CmpIPredicate::Slt, args[0], zero);
+        (bad, tail_format::fault::NEGATIVE_COUNT)
+    } else {
+        let max = build_constant_int(&mut b, i64t, i32::MAX as i64);
+        let bad = build_cmpi(&mut b, CmpIPredicate::Sgt, args[0], max);
+        (bad, tail_format::fault::EXTENT_TOO_LARGE)
     };
     let (_, failed, _) = tail_builtin::scf::IfOp::create(&mut b, bad, &[], false);
     let y = b.last_op(failed).expect("scf.yield");
@@ -950,11 +960,11 @@ fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     let sy = b.last_op(store_b).expect("scf.yield");
     b.set_insertion_point(InsertPoint::Before(sy));
     // The record's words after the count: the index check's arguments as they are; a count
-    // as (n, 0, NEGATIVE_COUNT, 0, line, col).
+    // or an extent as (n, 0, kind, 0, line, col).
     let words: Vec<Value> = if is_index {
         args.clone()
     } else {
-        let kind = build_constant_int(&mut b, i64t, tail_format::fault::NEGATIVE_COUNT);
+        let kind = build_constant_int(&mut b, i64t, kind);
         vec![args[0], zero, kind, zero, args[1], args[2]]
     };
     for (k, &a) in words.iter().enumerate() {

@@ -11,9 +11,10 @@
 //! - [`input`]: the file readers behind `readFile`, `readIntVecFile` and `readDoubleVecFile`
 //!   (whitespace-separated numbers, `¯` or `-` for minus) with their error messages.
 //!
-//! - [`extent_mismatch`], [`index_out_of_bounds`], [`negative_count`]: the messages of the
-//!   run-time checks of compiled programs (equal outer extents of a map's inputs, indices
-//!   within their axis, `iota` counts not negative).
+//! - [`extent_mismatch`], [`index_out_of_bounds`], [`negative_count`], [`extent_too_large`]:
+//!   the messages of the run-time checks of compiled programs (equal outer extents of a map's
+//!   inputs, indices within their axis, `iota` counts not negative, extents that `⍴` gives as
+//!   32-bit ints).
 //! - [`fault`]: the record in which GPU kernels report their first failed check.
 //! - [`source_excerpt`]: the source line of a position and a caret under its column, as
 //!   compile-time diagnostics and the run-time checks of compiled programs show it.
@@ -39,12 +40,17 @@ pub mod fault {
     /// The axis word of a negative `iota` count (`tail_rt_check_count`): the index word holds
     /// the count.
     pub const NEGATIVE_COUNT: i64 = -1;
+    /// The axis word of an extent beyond 2³¹−1 given by `⍴` (`tail_rt_check_extent32`): the
+    /// index word holds the extent.
+    pub const EXTENT_TOO_LARGE: i64 = -2;
 
     /// The message of record `rec` (its first word not 0).
     pub fn message(rec: &[i64; FIELDS]) -> String {
         let [_, index, extent, axis, origin, _, _] = *rec;
         if axis == NEGATIVE_COUNT {
             super::negative_count(index)
+        } else if axis == EXTENT_TOO_LARGE {
+            super::extent_too_large(index)
         } else {
             super::index_out_of_bounds(index, axis, extent, origin)
         }
@@ -67,6 +73,11 @@ pub fn source_excerpt(text: &str, line: u32, col: u32) -> Option<String> {
 /// The message of a failed `iota` count check (the interpreter's wording at the `tail` level).
 pub fn negative_count(n: i64) -> String {
     format!("negative argument {n}")
+}
+
+/// The message of a failed check that extent `n` fits in the 32-bit int that `⍴` gives.
+pub fn extent_too_large(n: i64) -> String {
+    format!("an axis of {n} elements has no 32-bit length (⍴ gives 32-bit ints)")
 }
 
 /// The message of a failed extent check: input `input` has `got` rows where input #0 has

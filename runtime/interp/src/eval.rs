@@ -1182,6 +1182,13 @@ impl<'a> Interp<'a> {
                     }
                     return Ok(vec![]);
                 }
+                if callee == "tail_rt_check_extent32" {
+                    let n = self.int(op, 0)?;
+                    if n > i64::from(i32::MAX) {
+                        return Err(self.err(op, tail_format::extent_too_large(n)));
+                    }
+                    return Ok(vec![]);
+                }
                 if callee == "tail_rt_check_index" {
                     let (i, n, axis) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
                     if i < 0 || i >= n {

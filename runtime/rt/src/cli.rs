@@ -222,6 +222,20 @@ pub extern "C" fn tail_rt_check_count(n: i64, line: i32, col: i32) {
     })
 }
 
+/// `void tail_rt_check_extent32(int64_t n, int32_t line, int32_t col)`: the run-time check
+/// that an extent `⍴` gives fits in a 32-bit int; a larger one ends the program with
+/// `prog.apl:2:1: error: an axis of 10000000000 elements has no 32-bit length (⍴ gives 32-bit
+/// ints)` and the source line.
+#[no_mangle]
+pub extern "C" fn tail_rt_check_extent32(n: i64, line: i32, col: i32) {
+    entry_at("tail_rt_check_extent32", || {
+        if n <= i64::from(i32::MAX) {
+            return Ok(());
+        }
+        Err(Failure::at(line, col, tail_format::extent_too_large(n)))
+    })
+}
+
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
 /// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
 /// when timing is on: see `tail_rt_kernel_time_ms`).

@@ -72,12 +72,15 @@ pub(super) struct Lowerer<'c> {
     /// The source block being translated.
     pub src_block: Option<BlockId>,
     pub stats: ConversionStats,
-    /// Whether a run-time check of an `iota` count (`@tail_rt_check_count`) was emitted.
-    pub count_checks: bool,
+    /// The run-time checks emitted ([`CHECK_COUNT`], [`CHECK_EXTENT32`]), to be declared.
+    pub checks: Vec<&'static str>,
 }
 
 /// The runtime function that checks an `iota` count at run time (`count ≥ 0`).
 pub(super) const CHECK_COUNT: &str = "tail_rt_check_count";
+/// The runtime function that checks that an extent fits in the 32-bit int that `⍴` gives
+/// (`extent ≤ 2³¹−1`).
+pub(super) const CHECK_EXTENT32: &str = "tail_rt_check_extent32";
 
 pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionStats> {
     let loc = ctx.op_loc(module);
@@ -90,7 +93,7 @@ pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionSta
         cur: None,
         src_block: None,
         stats: ConversionStats::default(),
-        count_checks: false,
+        checks: Vec::new(),
     };
     let funcs: Vec<OpId> = l
         .ctx
@@ -103,14 +106,17 @@ pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionSta
         .collect();
     let result = funcs.into_iter().try_for_each(|f| l.convert_func(f));
     let stats = l.stats;
-    let count_checks = l.count_checks;
+    let checks = std::mem::take(&mut l.checks);
     ctx.erase_block(scratch);
-    if count_checks && tail_ir::symbol::lookup_symbol_in(ctx, module, CHECK_COUNT).is_none() {
+    for name in checks {
+        if tail_ir::symbol::lookup_symbol_in(ctx, module, name).is_some() {
+            continue;
+        }
         if let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) {
             let mut b = tail_ir::Builder::at_end(ctx, mblock, loc);
             let (i64t, i32t) = (b.int_type(64), b.int_type(32));
             let fty = b.function_type(vec![i64t, i32t, i32t], vec![]);
-            tail_builtin::func::FuncOp::create_declaration(&mut b, CHECK_COUNT, fty);
+            tail_builtin::func::FuncOp::create_declaration(&mut b, name, fty);
         }
     }
     result.map(|()| stats)
@@ -311,23 +317,38 @@ impl<'c> Lowerer<'c> {
     /// `iota` count `n` (an `i32`) is not negative, at the position of the op being lowered.
     pub fn check_count(&mut self, n: Value) {
         let i64t = self.ctx.int_type(64);
-        let i32t = self.i32t();
         let n64 = self.emit1("arith.extsi", &[n], i64t, &[]);
+        self.check_call(CHECK_COUNT, n64);
+    }
+
+    /// `func.call @tail_rt_check_extent32(%d as i64, %line, %col)`: the run-time check that
+    /// extent `d` (an `index`) fits in the `i32` that `⍴` gives it as.
+    pub fn check_extent32(&mut self, d: Value) {
+        let i64t = self.ctx.int_type(64);
+        let d64 = self.emit1("arith.index_cast", &[d], i64t, &[]);
+        self.check_call(CHECK_EXTENT32, d64);
+    }
+
+    /// `func.call @name(%v, %line, %col)` at the position of the op being lowered.
+    fn check_call(&mut self, name: &'static str, v: Value) {
+        let i32t = self.i32t();
         let (line, col) = match self.cur.map(|o| self.ctx.loc_kind(self.ctx.op_loc(o))) {
             Some(tail_ir::LocKind::FileLineCol { line, col, .. }) => (*line as i64, *col as i64),
             _ => (0, 0),
         };
         let lv = self.cint(i32t, line);
         let cv = self.cint(i32t, col);
-        let callee = self.ctx.symbol_ref_attr(CHECK_COUNT);
+        let callee = self.ctx.symbol_ref_attr(name);
         self.emit(
             "func.call",
-            &[n64, lv, cv],
+            &[v, lv, cv],
             &[],
             &[("callee", callee)],
             vec![],
         );
-        self.count_checks = true;
+        if !self.checks.contains(&name) {
+            self.checks.push(name);
+        }
     }
 
     /// Appends a one-result op and returns the result.
@@ -472,6 +493,14 @@ impl<'c> Lowerer<'c> {
     }
     /// The product of `index` values (1 when empty).
     pub fn product(&mut self, vs: &[Value]) -> Value {
+        // Constant extents give a constant (so that the extent checks of `⍴` see it).
+        let consts: Option<Vec<i64>> = vs
+            .iter()
+            .map(|&v| tail_builtin::util::constant_int(self.ctx, v))
+            .collect();
+        if let Some(n) = consts.and_then(|c| c.iter().try_fold(1i64, |p, &x| p.checked_mul(x))) {
+            return self.cidx(n);
+        }
         let mut p = self.cidx(1);
         for &v in vs {
             p = self.bin("arith.muli", p, v);

@@ -76,8 +76,9 @@
 //! * `cat`/`cons`/`snoc` → `soac.concat` (the cell is a 1-row `soac.replicate`); `iota` →
 //!   `soac.iota` and a map adding 1, after `func.call @tail_rt_check_count(n, line, col)` when
 //!   the count is not a constant ≥ 0 (the interpreter and the runtime library end the program
-//!   on a negative count, as the `tail` level does); `shape` → `soac.dim`s; `lit`/`vector` → one-element
-//!   replicates joined by `soac.concat`.
+//!   on a negative count, as the `tail` level does); `shape` → `soac.dim`s (each not known
+//!   to fit in an `i32` after `func.call @tail_rt_check_extent32(d, line, col)`);
+//!   `lit`/`vector` → one-element replicates joined by `soac.concat`.
 //! * `compress` → `soac.filter` on the last axis (transposed to the front, a view);
 //!   `replicate` (counts, negative ones meaning default fill) → the segment construction of
 //!   FHPC'16: an exclusive `soac.scan` of the counts, a `soac.scatter` of segment starts and a

@@ -373,6 +373,13 @@ impl<'c> Lowerer<'c> {
                 let a = x(self, 0)?;
                 let mut parts = Vec::new();
                 for d in self.dims(a) {
+                    // An extent beyond 2³¹−1 (a ravel of a large fused array, never stored)
+                    // has no `i32`: stop the program rather than wrap.
+                    if tail_builtin::util::constant_int(self.ctx, d)
+                        .is_none_or(|c| c > i32::MAX as i64)
+                    {
+                        self.check_extent32(d);
+                    }
                     let i = self.i32_of_index(d);
                     parts.push(self.replicate_static(i, 1));
                 }
