@@ -237,14 +237,17 @@ pub extern "C" fn tail_rt_check_extent32(n: i64, line: i32, col: i32) {
 }
 
 /// `void tail_rt_report_time(double total_ms)`: writes `time: total <t> ms` to standard error,
-/// followed by `, kernels <k> ms (<n> launches)` when kernels ran on the GPU (their time,
-/// when timing is on: see `tail_rt_kernel_time_ms`).
+/// followed by `, kernels <k> ms (<n> launches)` when kernels ran: on the GPU their time by
+/// events (see `tail_rt_kernel_time_ms`), on the CPU the wall-clock time of the thread pool's
+/// parallel loops (each kernel's grid is one loop; nested loops are part of their caller).
 #[no_mangle]
 pub extern "C" fn tail_rt_report_time(total_ms: f64) {
-    let launches = crate::cuda::tail_rt_kernel_launches();
+    let (k, launches) = match crate::cuda::tail_rt_kernel_launches() {
+        0 => crate::pool::loop_time(),
+        n => (crate::cuda::tail_rt_kernel_time_ms(), n),
+    };
     // Not `eprintln!`, which panics when standard error is closed.
     let _ = if launches > 0 {
-        let k = crate::cuda::tail_rt_kernel_time_ms();
         writeln!(
             std::io::stderr(),
             "time: total {total_ms:.3} ms, kernels {k:.3} ms ({launches} launches)"
@@ -276,6 +279,7 @@ pub unsafe extern "C" fn tail_rt_main(
     for run in 0..tail_rt_runs() {
         crate::print::set_output(run == 0);
         crate::cuda::tail_rt_reset_kernel_time();
+        crate::pool::reset_loop_time();
         let t0 = tail_rt_now_ms();
         // SAFETY: the compiled program's entry function.
         unsafe { program() };

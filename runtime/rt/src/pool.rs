@@ -210,6 +210,39 @@ fn worker(p: &'static Pool) {
     }
 }
 
+/// The time in nanoseconds and the number of the parallel loops run with kernel timing on
+/// (`--time`): the CPU backend's kernels (a grid of blocks is one loop). Only loops called
+/// outside another are counted; a nested one is part of its caller's iteration.
+static LOOP_NS: AtomicU64 = AtomicU64::new(0);
+static LOOPS: AtomicI64 = AtomicI64::new(0);
+
+/// Runs `f`, a parallel loop entered from compiled code, adding its wall-clock time to the
+/// loop time when kernels are timed and the call is not nested in another loop.
+fn timed<R>(f: impl FnOnce() -> R) -> R {
+    if IN_LOOP.with(|c| c.get()) || !crate::cuda::kernel_timing() {
+        return f();
+    }
+    let t0 = Instant::now();
+    let r = f();
+    let ns = u64::try_from(t0.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    LOOP_NS.fetch_add(ns, Ordering::Relaxed);
+    LOOPS.fetch_add(1, Ordering::Relaxed);
+    r
+}
+
+/// The total time in milliseconds and the number of the timed parallel loops since the start
+/// or the last [`reset_loop_time`].
+pub fn loop_time() -> (f64, i64) {
+    let ns = LOOP_NS.load(Ordering::Relaxed);
+    (ns as f64 / 1e6, LOOPS.load(Ordering::Relaxed))
+}
+
+/// Sets the parallel loops' time and count to 0 (between runs of `--runs N`).
+pub fn reset_loop_time() {
+    LOOP_NS.store(0, Ordering::Relaxed);
+    LOOPS.store(0, Ordering::Relaxed);
+}
+
 /// The number of threads parallel loops use (workers and the caller).
 pub fn num_threads() -> Result<usize, String> {
     Ok(pool()?.threads)
@@ -315,7 +348,7 @@ pub unsafe extern "C" fn tail_rt_parallel_for(
             num_threads()?; // a bad TAIL_NUM_THREADS is reported as such
         }
         let body = CBody { f, ctx };
-        parallel_for(n, &|i| body.call(i))
+        timed(|| parallel_for(n, &|i| body.call(i)))
             .map_err(|m| format!("tail_rt_parallel_for: an iteration failed: {m}"))
     })
 }
@@ -355,7 +388,7 @@ pub unsafe extern "C" fn tail_rt_parallel_for_ranges(
             num_threads()?; // a bad TAIL_NUM_THREADS is reported as such
         }
         let body = CRangeBody { f, ctx };
-        parallel_ranges(n, &|start, end| body.call(start, end))
+        timed(|| parallel_ranges(n, &|start, end| body.call(start, end)))
             .map_err(|m| format!("tail_rt_parallel_for_ranges: an iteration failed: {m}"))
     })
 }

@@ -7,14 +7,15 @@
 ⍝ RUN: tailc build %s --emit=llvm -o %t.ll && FileCheck %s --check-prefix=LLVM < %t.ll
 ⍝ RUN: tailc build %s --emit=obj -o %t.o && od -An -c -N4 %t.o | FileCheck %s --check-prefix=OBJ
 ⍝ A program built into a standalone executable prints what the interpreter prints; --runs
-⍝ repeats it (printing once), --time reports each run.
+⍝ repeats it (printing once), --time reports each run: its total time and the time of its
+⍝ kernels (the thread pool's parallel loops, one per kernel grid).
 ⍝ CHECK-NOT:{{.}}
 ⍝ CHECK:[5](2,4,6,8,10)
 ⍝ CHECK-NEXT:[](30)
 ⍝ CHECK-NEXT:[](15.0)
 ⍝ CHECK-NOT:{{.}}
 
-⍝ TIME-COUNT-3: time: total {{[0-9]+\.[0-9]+}} ms
+⍝ TIME-COUNT-3: time: total {{[0-9]+\.[0-9]+}} ms, kernels {{[0-9]+\.[0-9]+}} ms ({{[1-9][0-9]*}} launches)
 ⍝ TIME-NOT: time:
 
 ⍝ The host IR: runtime calls, the program entry, one launch per kernel grid.

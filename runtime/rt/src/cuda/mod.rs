@@ -1092,6 +1092,12 @@ pub fn set_kernel_timing(on: bool) {
     TIMING.store(on, Ordering::Relaxed);
 }
 
+/// Whether kernels are timed (`--time`): on the GPU by events, on the CPU by the thread
+/// pool's clock around each parallel loop (`crate::pool`).
+pub fn kernel_timing() -> bool {
+    TIMING.load(Ordering::Relaxed)
+}
+
 /// `double tail_rt_kernel_time_ms(void)`: the total time in milliseconds of the kernels
 /// launched with timing on since the start (or the last `tail_rt_reset_kernel_time`); waits
 /// for those kernels to finish. 0 when no GPU call was made.
