@@ -21,7 +21,9 @@
 //! which calls the entry function (`@main` unless given) on the program's `--input` values
 //! (`tail_rt_check_inputs`, `tail_rt_input_*`; vectors allocated and filled through the
 //! two-call protocol below) and prints its result as the
-//! interpreter prints a program's result (several results as one tuple, `(a,b)`). What is left of the `tail` dialect afterwards (a
+//! interpreter prints a program's result (several results as one tuple, `(a,b)`), then
+//! frees the input and result arrays (`tail_rt_release_*`, each buffer once however they
+//! alias; `tail_rt_release_end`). What is left of the `tail` dialect afterwards (a
 //! complex value carried through a loop, a `tail` op without a runtime form) is an error
 //! located at the op.
 //!
@@ -871,6 +873,14 @@ impl ConvertTailIoToRt {
         let args = self.inputs(&mut b, module, f, &params)?;
         let c = CallOp::create(&mut b, &entry, &args, &results);
         let vals = b.results(c.op()).to_vec();
+        // The arrays of the inputs and the results, freed after printing: the program owns
+        // them, and a run of `--runs N` must not keep N copies.
+        let owned: Vec<Value> = args
+            .iter()
+            .chain(&vals)
+            .copied()
+            .filter(|&v| memref_parts(b.ctx, b.value_type(v)).is_some())
+            .collect();
         // Several results print as one tuple, `(a,b)`.
         let tuple = vals.len() > 1;
         if tuple {
@@ -926,6 +936,19 @@ impl ConvertTailIoToRt {
         }
         if tuple {
             call(&mut b, module, "tail_rt_tuple_end", &[], &[]);
+        }
+        // Each buffer once, whatever aliases: the runtime frees the distinct allocated
+        // pointers of the arrays it was given (a result may be an input, or a view of one).
+        for &v in &owned {
+            let (elem, _) = memref_parts(b.ctx, b.value_type(v)).expect("a memref");
+            let Some(s) = elem_suffix(b.ctx, elem) else {
+                continue;
+            };
+            let u = unranked(&mut b, v);
+            call(&mut b, module, &format!("tail_rt_release_{s}"), &[u], &[]);
+        }
+        if !owned.is_empty() {
+            call(&mut b, module, "tail_rt_release_end", &[], &[]);
         }
         ReturnOp::create(&mut b, &[]);
         Ok(())

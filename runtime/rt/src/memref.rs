@@ -31,6 +31,7 @@
 //! | `void tail_rt_take_i32(int64_t rank, void *dst)` / `void tail_rt_take_f64(int64_t rank, void *dst)` | copies the kept result into the rank-1 memref `dst` of its length |
 //! | `int64_t tail_rt_input_begin_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a vector, for `tail_rt_take_{i32,i64,f64,bool}` (parsed once; the later runs of `--runs N` copy the parsed values) |
 //! | `{int32_t,int64_t,double,uint8_t} tail_rt_input_{i32,i64,f64,bool}(int64_t k)` | `--input` number `k` as a scalar |
+//! | `void tail_rt_release_{i32,i64,f64,bool}(int64_t rank, void *desc)`, `void tail_rt_release_end(void)` | the entry's input and result arrays, freed after a run: each call notes the array's allocated pointer, the end frees each distinct pointer once (a result may be an input or a view of one) |
 //! | `double tail_rt_roll(int32_t n)` | `roll`: a pseudo-random double in `[0, n)` (`[0, 1)` for `n = 0`) |
 
 use std::cell::RefCell;
@@ -188,6 +189,67 @@ print_memref_fn!(
     /// points).
     tail_rt_print_memref_char, i32, Char
 );
+
+/// The allocated pointers of the arrays noted by `tail_rt_release_*` since the last
+/// `tail_rt_release_end`.
+static RELEASE: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+macro_rules! release_fn {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `desc` points to a memref descriptor of rank `rank` whose allocated pointer is a
+        /// block of the runtime's heap (`memref.alloc` of compiled host code) or null.
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(rank: i64, desc: *const u8) {
+            entry(stringify!($name), || {
+                if desc.is_null() || !(0..=64).contains(&rank) {
+                    return Err(format!("{}: bad memref descriptor", stringify!($name)));
+                }
+                // SAFETY: the first field of a ranked descriptor is the allocated pointer.
+                let allocated = unsafe { desc.cast::<*mut std::ffi::c_void>().read_unaligned() };
+                RELEASE
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(allocated as usize);
+                Ok(())
+            })
+        }
+    };
+}
+
+release_fn!(
+    /// `void tail_rt_release_i32(int64_t rank, void *desc)`: notes an int (or char) array
+    /// for `tail_rt_release_end`.
+    tail_rt_release_i32
+);
+release_fn!(
+    /// `void tail_rt_release_i64(int64_t rank, void *desc)`: notes an `i64`/`index` array.
+    tail_rt_release_i64
+);
+release_fn!(
+    /// `void tail_rt_release_f64(int64_t rank, void *desc)`: notes a double array.
+    tail_rt_release_f64
+);
+release_fn!(
+    /// `void tail_rt_release_bool(int64_t rank, void *desc)`: notes a bool array.
+    tail_rt_release_bool
+);
+
+/// `void tail_rt_release_end(void)`: frees each distinct allocated pointer noted since the
+/// last call once (`_mlir_memref_to_llvm_free`, the heap of compiled host code).
+#[no_mangle]
+pub extern "C" fn tail_rt_release_end() {
+    let mut ptrs = std::mem::take(&mut *RELEASE.lock().unwrap_or_else(|e| e.into_inner()));
+    ptrs.sort_unstable();
+    ptrs.dedup();
+    for p in ptrs {
+        // SAFETY: each pointer is the allocated pointer of a live memref of compiled host
+        // code that nothing uses after this call, freed once.
+        unsafe { crate::alloc::_mlir_memref_to_llvm_free(p as *mut std::ffi::c_void) };
+    }
+}
 
 /// `void tail_rt_print_memref_complex(int64_t rank, void *re, int64_t rank_im, void *im)`:
 /// prints the complex array whose real parts are `re` and imaginary parts `im` (two `f64`
@@ -689,6 +751,43 @@ mod tests {
             unsafe { desc.elements("t") }.unwrap(),
             vec![1, 3, 5, 7, 9, 11]
         );
+    }
+
+    #[test]
+    fn release_frees_each_buffer_once() {
+        // Two arrays of one buffer (an input returned as the result) and another buffer:
+        // `tail_rt_release_end` frees two blocks (a double free would abort the test).
+        let a = crate::alloc::_mlir_memref_to_llvm_alloc(4096).cast::<i32>();
+        let b = crate::alloc::_mlir_memref_to_llvm_alloc(64).cast::<i32>();
+        let da = D::<i32, 1> {
+            allocated: a,
+            aligned: a,
+            offset: 0,
+            sizes: [1024],
+            strides: [1],
+        };
+        let view = D::<i32, 1> {
+            allocated: a,
+            aligned: a,
+            offset: 8,
+            sizes: [4],
+            strides: [2],
+        };
+        let db = D::<f64, 1> {
+            allocated: b.cast(),
+            aligned: b.cast(),
+            offset: 0,
+            sizes: [8],
+            strides: [1],
+        };
+        unsafe {
+            tail_rt_release_i32(1, &da as *const _ as *const u8);
+            tail_rt_release_i32(1, &view as *const _ as *const u8);
+            tail_rt_release_f64(1, &db as *const _ as *const u8);
+        }
+        assert_eq!(RELEASE.lock().unwrap().len(), 3);
+        tail_rt_release_end();
+        assert!(RELEASE.lock().unwrap().is_empty());
     }
 
     #[test]
