@@ -870,12 +870,11 @@ pub fn is_device_check(name: Option<&str>) -> bool {
 /// gives) for `n > 2³¹−1`. A failing thread counts the failure atomically; the first one
 /// stores its arguments in the record (a count or an extent with the axis word
 /// [`tail_format::fault::NEGATIVE_COUNT`] or [`tail_format::fault::EXTENT_TOO_LARGE`]); each
-/// ends (`nvvm.exit`) before going on, and the
-/// kernel's other threads go on. The host, waiting for the kernels, finds the record and
-/// stops the program with the message and source position a host check gives
-/// (`prog.apl:4:1: error: index 4 is out of bounds ...`). Where kernels become host code
-/// (`convert-gpu-to-cpu`) the `gpu.module` goes and the calls reach the runtime's functions;
-/// the interpreters run the same checks.
+/// failing thread ends there (`nvvm.exit`), and the kernel's other threads go on. The host,
+/// waiting for the kernels, finds the record and stops the program with the message and
+/// source position a host check gives (`prog.apl:4:1: error: index 4 is out of bounds ...`).
+/// Where kernels become host code (`convert-gpu-to-cpu`) the `gpu.module` goes and the calls
+/// reach the runtime's functions; the interpreters run the same checks.
 fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     let gmod = ctx.block_parent_op(gblock).expect("the gpu.module's body");
     if tail_builtin::util::lookup_symbol_in(ctx, gmod, name).is_some() {
