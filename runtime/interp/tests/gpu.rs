@@ -5,27 +5,12 @@
 //! loop), the shuffle modes, and the located errors (divergent barriers, a shuffle reading a
 //! lane that is not there, out-of-bounds accesses, a wrong block size).
 
-use tail_interp::{format_value, run_module};
-use tail_ir::Context;
+mod common;
 
+/// Parses, verifies and runs a module; the printed output and `@main`'s value, or the
+/// runtime error message (which must be located).
 fn run(src: &str) -> Result<String, String> {
-    tail_builtin::link();
-    tail_gpu::link();
-    let mut ctx = Context::new();
-    let m = tail_ir::parser::parse_source(&mut ctx, "t.mlir", src)
-        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
-    if let Err(d) = tail_ir::verifier::verify(&ctx, m) {
-        panic!("verify error: {}", ctx.render_diagnostic(&d));
-    }
-    let mut out = Vec::new();
-    match run_module(&ctx, m, &mut out) {
-        Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),
-        Err(d) => {
-            let r = ctx.render_diagnostic(&d);
-            assert!(r.starts_with("t.mlir:"), "unlocated error: {r}");
-            Err(d.message.clone())
-        }
-    }
+    common::run_located(src)
 }
 
 fn ok(src: &str) -> String {

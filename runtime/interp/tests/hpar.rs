@@ -3,29 +3,12 @@
 //! segmented `reduce`/`scan`, the cast of a grid array to a memref, and the located errors of
 //! the checks (bounds, chunk sizes, placements that are not permutations).
 
-use tail_interp::{format_value, run_module};
-use tail_ir::Context;
+mod common;
 
 /// Parses, verifies and runs a module; the printed output and `@main`'s value, or the
 /// runtime error message (which must be located).
 fn run(src: &str) -> Result<String, String> {
-    tail_builtin::link();
-    tail_hpar::link();
-    let mut ctx = Context::new();
-    let m = tail_ir::parser::parse_source(&mut ctx, "t.mlir", src)
-        .unwrap_or_else(|d| panic!("parse error: {}", ctx.render_diagnostic(&d)));
-    if let Err(d) = tail_ir::verifier::verify(&ctx, m) {
-        panic!("verify error: {}", ctx.render_diagnostic(&d));
-    }
-    let mut out = Vec::new();
-    match run_module(&ctx, m, &mut out) {
-        Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),
-        Err(d) => {
-            let r = ctx.render_diagnostic(&d);
-            assert!(r.starts_with("t.mlir:"), "unlocated error: {r}");
-            Err(d.message.clone())
-        }
-    }
+    common::run_located(src)
 }
 
 fn ok(src: &str) -> String {

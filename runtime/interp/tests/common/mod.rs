@@ -33,12 +33,16 @@ pub fn run_src(src: &str) -> Result<String, String> {
     }
 }
 
-/// Runs `body` as the body of `func.func @main() -> ty` as [`run_src`] does, and checks that an
-/// error is located (its rendering starts with `t.mlir:`).
+/// Runs `body` as the body of `func.func @main() -> ty` as [`run_located`] does.
 pub fn run_body_located(ty: &str, body: &str) -> Result<String, String> {
-    let src = format!("func.func @main() -> {ty} {{\n{body}\n}}\n");
+    run_located(&format!("func.func @main() -> {ty} {{\n{body}\n}}\n"))
+}
+
+/// Runs `src` as [`run_src`] does, and checks that an error is located (its rendering starts
+/// with `t.mlir:`).
+pub fn run_located(src: &str) -> Result<String, String> {
     let mut ctx = Context::new();
-    let m = parse_verified(&mut ctx, &src);
+    let m = parse_verified(&mut ctx, src);
     let mut out = Vec::new();
     match run_module(&ctx, m, &mut out) {
         Ok(v) => Ok(String::from_utf8(out).unwrap() + &format_value(&v)),
