@@ -82,11 +82,15 @@ pub struct SoacRuntimeChecks {
 }
 
 /// The parameters of the runtime check `name`: `(index, index, i64, i32, i32)` for the extent
-/// check, `(index, index, i64, i32, i32, i32)` (with the origin) for the index check.
+/// check, `(index, index, i64, i32, i32, i32)` (with the origin) for the index check,
+/// `(i64, i32, i32)` for the checks of one value (an `iota` count, an extent `⍴` gives).
 pub fn check_params(ctx: &mut Context, name: &str) -> Vec<Type> {
     let idx = ctx.index_type();
     let i64t = ctx.int_type(64);
     let i32t = ctx.int_type(32);
+    if name == CHECK_COUNT || name == CHECK_EXTENT32 {
+        return vec![i64t, i32t, i32t];
+    }
     let mut params = vec![idx, idx, i64t, i32t, i32t];
     if name == CHECK_INDEX {
         params.push(i32t);

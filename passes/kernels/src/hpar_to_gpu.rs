@@ -883,12 +883,7 @@ fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     let is_index = name == crate::checks::CHECK_INDEX;
     let loc = ctx.unknown_loc();
     let i64t = ctx.int_type(64);
-    let i32t = ctx.int_type(32);
-    let params = if is_index {
-        crate::checks::check_params(ctx, name)
-    } else {
-        vec![i64t, i32t, i32t]
-    };
+    let params = crate::checks::check_params(ctx, name);
     let fty = ctx.function_type(params.clone(), vec![]);
     let record_ty = ctx.memref_type(vec![FAULT_RECORD_FIELDS], i64t);
     let has_record = tail_builtin::util::lookup_symbol_in(ctx, gmod, FAULT_RECORD).is_some();

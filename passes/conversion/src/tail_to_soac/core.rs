@@ -493,14 +493,6 @@ impl<'c> Lowerer<'c> {
     }
     /// The product of `index` values (1 when empty).
     pub fn product(&mut self, vs: &[Value]) -> Value {
-        // Constant extents give a constant (so that the extent checks of `⍴` see it).
-        let consts: Option<Vec<i64>> = vs
-            .iter()
-            .map(|&v| tail_builtin::util::constant_int(self.ctx, v))
-            .collect();
-        if let Some(n) = consts.and_then(|c| c.iter().try_fold(1i64, |p, &x| p.checked_mul(x))) {
-            return self.cidx(n);
-        }
         let mut p = self.cidx(1);
         for &v in vs {
             p = self.bin("arith.muli", p, v);
