@@ -309,3 +309,138 @@ func.func @rotate_not_through_map(%m: tensor<?x?xi32>, %v: tensor<?xf64>, %k: in
   %r2 = soac.rotate %long[%k] : tensor<?xf64>
   return %r1, %r2 : tensor<?xi32>, tensor<?xf64>
 }
+
+// -----
+
+// ⌊x÷d of a 32-bit integer x and d an element of an array of powers of two 2⁰ … 2⁷ (a map
+// over iota, read as the rows of a cyclic reshape): x shifted right by d's exponent, read
+// off its bits. The floor's clamping and conversion go too.
+// CHECK-LABEL: func.func @floor_div_powers_of_two
+// CHECK:         soac.map %{{.*}}, %{{.*}} : tensor<?xi32>, tensor<?x?xf64> -> tensor<?x?xi32>
+// CHECK:         ^bb{{.*}}(%[[D:.*]]: f64):
+// CHECK:           %[[BITS:.*]] = arith.bitcast %[[D]] : f64 to i64
+// CHECK:           %[[BIASED:.*]] = arith.shrui %[[BITS]], %{{.*}} : i64
+// CHECK:           %[[E:.*]] = arith.subi %[[BIASED]], %{{.*}} : i64
+// CHECK:           %[[K:.*]] = arith.trunci %[[E]] : i64 to i32
+// CHECK:           %[[R:.*]] = arith.shrsi %{{.*}}, %[[K]] : i32
+// CHECK-NEXT:      soac.yield %[[R]] : i32
+// CHECK-NOT:     math.floor
+func.func @floor_div_powers_of_two(%xs: tensor<?xi32>) -> tensor<?x?xi32> {
+  %two = arith.constant 2.0 : f64
+  %big = arith.constant 1000003 : i32
+  %lo = arith.constant -2147483648.0 : f64
+  %hi = arith.constant 2147483647.0 : f64
+  %zero = arith.constant 0.0 : f64
+  %c8 = arith.constant 8 : index
+  %k = soac.iota : tensor<8xi32>
+  %p = soac.map %k : tensor<8xi32> -> tensor<8xf64> {
+  ^bb0(%e: i32):
+    %f = arith.sitofp %e : i32 to f64
+    %q = math.powf %two, %f : f64
+    soac.yield %q : f64
+  }
+  %n = soac.dim %xs, 0 : tensor<?xi32>
+  %pm = soac.reshape %p to(%n, %c8) cyclic : tensor<8xf64> -> tensor<?x?xf64>
+  %r = soac.map %xs, %pm : tensor<?xi32>, tensor<?x?xf64> -> tensor<?x?xi32> {
+  ^bb0(%x0: i32, %row: tensor<?xf64>):
+    %x = arith.muli %x0, %big : i32
+    %xf = arith.sitofp %x : i32 to f64
+    %inner = soac.map %row : tensor<?xf64> -> tensor<?xi32> {
+    ^bb1(%d: f64):
+      %q = arith.divf %xf, %d : f64
+      %fl = math.floor %q : f64
+      %c1 = arith.maxnumf %fl, %lo : f64
+      %c2 = arith.minnumf %c1, %hi : f64
+      %ord = arith.cmpf ord, %fl, %fl : f64
+      %s = arith.select %ord, %c2, %zero : f64
+      %i = arith.fptosi %s : f64 to i32
+      soac.yield %i : i32
+    }
+    soac.yield %inner : tensor<?xi32>
+  }
+  return %r : tensor<?x?xi32>
+}
+
+// -----
+
+// ⌊x×2*-k with k from iota 0 … 7 in the same lambda: x shifted right by k (the exponent is
+// −k, the shift 0 - (0 - k)); ⌊x÷8 is the floored division by 8 (canonicalization's form of
+// the shift by the constant 3).
+// CHECK-LABEL: func.func @floor_scaled_by_power_of_two
+// CHECK:         ^bb{{.*}}(%[[X:.*]]: i32, %[[K:.*]]: i32):
+// CHECK:           %[[R:.*]] = arith.shrsi %{{.*}}, %[[K]] : i32
+// CHECK:           %[[S:.*]] = arith.floordivsi %{{.*}}, %{{.*}} : i32
+// CHECK:           soac.yield %[[R]], %[[S]] : i32, i32
+// CHECK-NOT:     math.floor
+func.func @floor_scaled_by_power_of_two(%xs: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
+  %two = arith.constant 2.0 : f64
+  %eight = arith.constant 8.0 : f64
+  %z = arith.constant 0 : i32
+  %big = arith.constant 1000003 : i32
+  %k = soac.iota : tensor<8xi32>
+  %r:2 = soac.map %xs, %k : tensor<8xi32>, tensor<8xi32> -> (tensor<8xi32>, tensor<8xi32>) {
+  ^bb0(%x0: i32, %e: i32):
+    %x = arith.muli %x0, %big : i32
+    %xf = arith.sitofp %x : i32 to f64
+    %ne = arith.subi %z, %e : i32
+    %f = arith.sitofp %ne : i32 to f64
+    %p = math.powf %two, %f : f64
+    %q = arith.mulf %p, %xf : f64
+    %fl = math.floor %q : f64
+    %i = arith.fptosi %fl : f64 to i32
+    %q8 = arith.divf %xf, %eight : f64
+    %fl8 = math.floor %q8 : f64
+    %i8 = arith.fptosi %fl8 : f64 to i32
+    soac.yield %i, %i8 : i32, i32
+  }
+  return %r#0, %r#1 : tensor<8xi32>, tensor<8xi32>
+}
+
+// -----
+
+// Not rewritten: a divisor array that is not all powers of two (`3 ** k`), a power of two
+// whose exponent may exceed 31 (iota 40), and a dividend that is not a converted integer.
+// CHECK-LABEL: func.func @floor_div_not_power_of_two
+// CHECK-COUNT-3: math.floor
+// CHECK-NOT:     arith.shrsi
+func.func @floor_div_not_power_of_two(%xs: tensor<?xi32>, %ds: tensor<?xf64>) -> (tensor<?x?xi32>, tensor<?xi32>) {
+  %two = arith.constant 2.0 : f64
+  %three = arith.constant 3.0 : f64
+  %c40 = arith.constant 40 : index
+  %k = soac.iota : tensor<40xi32>
+  %p = soac.map %k : tensor<40xi32> -> tensor<40xf64> {
+  ^bb0(%e: i32):
+    %f = arith.sitofp %e : i32 to f64
+    %q = math.powf %three, %f : f64
+    soac.yield %q : f64
+  }
+  %n = soac.dim %xs, 0 : tensor<?xi32>
+  %pm = soac.reshape %p to(%n, %c40) cyclic : tensor<40xf64> -> tensor<?x?xf64>
+  %r = soac.map %xs, %pm : tensor<?xi32>, tensor<?x?xf64> -> tensor<?x?xi32> {
+  ^bb0(%x: i32, %row: tensor<?xf64>):
+    %xf = arith.sitofp %x : i32 to f64
+    %inner = soac.map %row : tensor<?xf64> -> tensor<?xi32> {
+    ^bb1(%d: f64):
+      %q = arith.divf %xf, %d : f64
+      %fl = math.floor %q : f64
+      %i = arith.fptosi %fl : f64 to i32
+      soac.yield %i : i32
+    }
+    soac.yield %inner : tensor<?xi32>
+  }
+  %s = soac.map %xs, %ds : tensor<?xi32>, tensor<?xf64> -> tensor<?xi32> {
+  ^bb0(%x: i32, %d: f64):
+    %e = arith.sitofp %x : i32 to f64
+    %p2 = math.powf %two, %e : f64
+    %xf = arith.sitofp %x : i32 to f64
+    %q = arith.divf %xf, %p2 : f64
+    %fl = math.floor %q : f64
+    %i = arith.fptosi %fl : f64 to i32
+    %q2 = arith.divf %d, %p2 : f64
+    %fl2 = math.floor %q2 : f64
+    %i2 = arith.fptosi %fl2 : f64 to i32
+    %sum = arith.addi %i, %i2 : i32
+    soac.yield %sum : i32
+  }
+  return %r, %s : tensor<?x?xi32>, tensor<?xi32>
+}

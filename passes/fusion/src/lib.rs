@@ -25,6 +25,7 @@
 //! nothing else of this crate must call [`link`].
 #![deny(missing_docs)]
 
+mod facts;
 pub mod fuse;
 pub mod interchange;
 mod screma;

@@ -44,6 +44,12 @@
 //!   a rotation is one rotation by the sums of the offsets ([`ComposeRotations`]).
 //! * **Loops** ([`ForwardLoopInvariants`]): a `soac.loop` result whose body yields the
 //!   loop-carried value unchanged is the initial value (copy propagation through the loop).
+//! * **Floors of integers scaled by powers of two** ([`FloorDivPowerOfTwo`]): `⌊i÷2*k` and
+//!   `⌊i×2*-k` of a 32-bit integer `i` and a power of two with `0 ≤ k ≤ 31` are `i` shifted
+//!   right arithmetically by `k`, where the facts of [`crate::facts`] show the divisor to be
+//!   such a power (a constant, `2 ** e` of an integer `e` of a known range, or an element of
+//!   an array of those). With `2|x` lowered to `x ∧ 1`, the APL idiom for bit `k` of `i`,
+//!   `2|⌊i÷2*k`, costs two integer ops instead of a division and a saturating conversion.
 //! * **Run-time checks** ([`PassingChecks`]): a `tail_rt_check_count` of a constant ≥ 0 and a
 //!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits
 //!   (the checks `convert-tail-to-soac` emits for values that fold to constants only later,
@@ -104,6 +110,7 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(PassingChecks);
     set.add(RotateThroughMap);
     set.add(ComposeRotations);
+    set.add(FloorDivPowerOfTwo);
     FrozenRewritePatternSet::from_boxed(set.into_sorted())
 }
 
@@ -910,6 +917,137 @@ impl RewritePattern for ComposeRotations {
         for (i, v) in sums.into_iter().enumerate() {
             ctx.set_operand(op, i + 1, v);
         }
+        true
+    }
+}
+
+/// The operand of a `math.floor` whose value `fptosi` operand `s` converts: `s` is the floor
+/// itself, or the floor clamped to the 32-bit integers with NaN made 0 (how `tail-to-soac`
+/// lowers `⌊`: `select(cmpf ord f f, minnumf(maxnumf(f, lo), hi), 0)` with `lo ≤ −2³¹` and
+/// `hi ≥ 2³¹−1`), which changes nothing when the floor is a 32-bit integer.
+fn floor_operand(ctx: &Context, s: Value) -> Option<Value> {
+    let named = |v: Value, name: &str| ctx.defining_op(v).filter(|&d| ctx.op_is(d, name));
+    let konst = |v: Value| tail_builtin::util::constant_float(ctx, v);
+    let mut f = s;
+    if let Some(sel) = named(s, "arith.select") {
+        let (c, clamped) = (ctx.operand(sel, 0), ctx.operand(sel, 1));
+        let ord = named(c, "arith.cmpf")?;
+        let pred = ctx.attr(ord, "predicate").and_then(|a| ctx.attr_as_int(a));
+        let hi = named(clamped, "arith.minnumf")?;
+        let lo = named(ctx.operand(hi, 0), "arith.maxnumf")?;
+        f = ctx.operand(lo, 0);
+        if pred != Some(7)
+            || ctx.operand(ord, 0) != f
+            || ctx.operand(ord, 1) != f
+            || !konst(ctx.operand(lo, 1)).is_some_and(|x| x <= f64::from(i32::MIN))
+            || !konst(ctx.operand(hi, 1)).is_some_and(|x| x >= f64::from(i32::MAX))
+        {
+            return None;
+        }
+    }
+    Some(ctx.operand(named(f, "math.floor")?, 0))
+}
+
+/// `⌊i÷2*k` and `⌊i×2*-k` of a 32-bit integer `i` (converted to `f64`) and a power of two
+/// `2ᵏ` with `0 ≤ k ≤ 31` are `i` shifted right arithmetically by `k` (the shift rounds
+/// towards −∞, as `⌊` does; the quotient is exact and within the 32-bit integers, so the
+/// conversion's clamping never applies). `2|⌊i÷2*k`, bit `k` of `i`, becomes two integer ops
+/// instead of a division, a floor and a saturating conversion.
+///
+/// The facts come from [`crate::facts::power_of_two`]: a constant, `2 ** e` of an integer in
+/// a known range (`k` itself is then the shift), or an element of an array of such values
+/// (the shift is read off the element's exponent bits).
+pub struct FloorDivPowerOfTwo;
+
+impl RewritePattern for FloorDivPowerOfTwo {
+    fn root(&self) -> Option<&'static str> {
+        Some("arith.fptosi")
+    }
+    fn name(&self) -> &'static str {
+        "FloorDivPowerOfTwo"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let i32_of = |ctx: &Context, v: Value| ctx.int_width(ctx.value_type(v)) == Some(32);
+        if !i32_of(ctx, ctx.result(op, 0)) {
+            return false;
+        }
+        let Some(q) = floor_operand(ctx, ctx.operand(op, 0)) else {
+            return false;
+        };
+        let Some(qd) = ctx.defining_op(q) else {
+            return false;
+        };
+        // The integer converted to f64 in operand `at` of `qd`.
+        let int_at = |ctx: &Context, at: usize| {
+            ctx.defining_op(ctx.operand(qd, at))
+                .filter(|&d| ctx.op_is(d, "arith.sitofp"))
+                .map(|d| ctx.operand(d, 0))
+                .filter(|&i| i32_of(ctx, i))
+        };
+        let (i, scale, divide) = match ctx.op_name_str(qd) {
+            "arith.divf" => match int_at(ctx, 0) {
+                Some(i) => (i, ctx.operand(qd, 1), true),
+                None => return false,
+            },
+            "arith.mulf" => match (int_at(ctx, 0), int_at(ctx, 1)) {
+                (Some(i), _) => (i, ctx.operand(qd, 1), false),
+                (None, Some(i)) => (i, ctx.operand(qd, 0), false),
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let Some((lo, hi)) = crate::facts::power_of_two(ctx, scale) else {
+            return false;
+        };
+        // The shift: k of a divisor 2ᵏ, −k of a factor 2ᵏ; it must be 0 … 31.
+        let (lo, hi) = if divide { (lo, hi) } else { (-hi, -lo) };
+        if lo < 0 || hi > 31 {
+            return false;
+        }
+        let i32t = ctx.value_type(i);
+        let i64t = ctx.int_type(64);
+        let pow = ctx
+            .defining_op(scale)
+            .filter(|&d| ctx.op_is(d, "math.powf"))
+            .and_then(|d| ctx.defining_op(ctx.operand(d, 1)))
+            .filter(|&s| ctx.op_is(s, "arith.sitofp"))
+            .map(|s| ctx.operand(s, 0));
+        let konst = tail_builtin::util::constant_float(ctx, scale);
+        let mut b = Builder::before(ctx, op);
+        use tail_builtin::arith::{build_binary, build_constant_int, build_unary};
+        let amount = if lo == hi {
+            build_constant_int(&mut b, i32t, lo)
+        } else if let Some(e) = pow.filter(|_| konst.is_none()) {
+            // `2 ** e` with `e` an integer (of any width the facts ranged).
+            let e = if b.int_width(b.value_type(e)) == Some(32) {
+                e
+            } else if b.int_width(b.value_type(e)).is_some_and(|w| w > 32) {
+                build_unary(&mut b, "arith.trunci", e, i32t)
+            } else {
+                build_unary(&mut b, "arith.extsi", e, i32t)
+            };
+            if divide {
+                e
+            } else {
+                let zero = build_constant_int(&mut b, i32t, 0);
+                build_binary(&mut b, "arith.subi", zero, e)
+            }
+        } else {
+            // The biased exponent of the positive normal f64 `scale`: bits 52 … 62.
+            let bits = build_unary(&mut b, "arith.bitcast", scale, i64t);
+            let c52 = build_constant_int(&mut b, i64t, 52);
+            let biased = build_binary(&mut b, "arith.shrui", bits, c52);
+            let bias = build_constant_int(&mut b, i64t, 1023);
+            let e = if divide {
+                build_binary(&mut b, "arith.subi", biased, bias)
+            } else {
+                build_binary(&mut b, "arith.subi", bias, biased)
+            };
+            build_unary(&mut b, "arith.trunci", e, i32t)
+        };
+        let r = build_binary(&mut b, "arith.shrsi", i, amount);
+        ctx.replace_op(op, &[r]);
         true
     }
 }

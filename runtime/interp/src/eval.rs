@@ -1318,6 +1318,7 @@ impl<'a> Interp<'a> {
                     }),
                     (_, Double(x), None) => match name {
                         "arith.fptosi" => make_int(width, x as i64),
+                        "arith.bitcast" => make_int(width, x.to_bits() as i64),
                         "arith.extf" | "arith.truncf" => Double(x),
                         _ => Double(match name {
                             "arith.negf" => -x,
@@ -1433,6 +1434,7 @@ impl<'a> Interp<'a> {
                                     make_int(width, ((x as u64) & mask(in_w)) as i64)
                                 }
                                 "arith.sitofp" => Double(sx as f64),
+                                "arith.bitcast" if in_w == 64 => Double(f64::from_bits(x as u64)),
                                 "arith.uitofp" => Double(((x as u64) & mask(in_w)) as f64),
                                 "math.absi" => make_int(width, sx.wrapping_abs()),
                                 _ => return Err(unknown()),

@@ -29,6 +29,24 @@ func.func @arith(%a: i32, %b: i32, %d: f64) -> (i32, i32, i32, f64, i32) {
 
 // -----
 
+// A residue by a constant power of two keeps the low bits of the two's complement value
+// (`4|¯3` is 1, `¯3 ∧ 3`); other constant moduli take the general form.
+// CHECK-LABEL: func.func @residue_power_of_two
+// CHECK-SAME: (%[[B:.*]]: i32)
+// CHECK: %[[M:.*]] = arith.constant 3 : i32
+// CHECK: %[[R:.*]] = arith.andi %[[B]], %[[M]] : i32
+// CHECK: arith.remsi %[[B]], %{{.*}} : i32
+// CHECK: return %[[R]], %{{.*}} : i32, i32
+func.func @residue_power_of_two(%b: i32) -> (i32, i32) {
+  %four = tail.const 4 : i32
+  %five = tail.const 5 : i32
+  %0 = tail.resi %four, %b : i32
+  %1 = tail.resi %five, %b : i32
+  return %0, %1 : i32, i32
+}
+
+// -----
+
 // CHECK-LABEL: func.func @compare
 // CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : i32
 // CHECK: arith.cmpi sge, %{{.*}}, %{{.*}} : i32

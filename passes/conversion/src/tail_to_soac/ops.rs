@@ -1294,6 +1294,14 @@ impl<'c> Lowerer<'c> {
             "resi" => {
                 // resi(a, b) = b mod a with the sign of a; b when a = 0.
                 let (x, y) = (a(self)?, b(self)?);
+                // A modulus 2ᵐ > 0 keeps the low m bits of the two's complement `b`
+                // (`2|¯3` is 1): one `andi`.
+                if let Some(m) = tail_builtin::util::constant_int(self.ctx, x)
+                    .filter(|&m| m > 0 && m & (m - 1) == 0)
+                {
+                    let mask = self.ci32(m - 1);
+                    return Ok(Some(self.bin("arith.andi", y, mask)));
+                }
                 let z = self.ci32(0);
                 let one = self.ci32(1);
                 let a0 = self.cmpi(0, x, z);
