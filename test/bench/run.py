@@ -55,11 +55,6 @@ LARGE_DIR = os.path.join(HERE, "apl-large")
 PROGRAMS = ["integral", "signal", "life", "easter", "blackscholes", "sobol_pi", "hotspot",
             "mandelbrot1", "mandelbrot2"]
 
-# C written in the APL program's own formulation, where the reference above uses a different
-# algorithm (peers/c/NAME.c): timed in the same rounds and reported beside the goals, which
-# stay judged against the reference.
-SAME_FORMULATION_C = {"sobol_pi": "sobol_pi_bitmatrix"}
-
 CPU_HEADING = "## FHPC'16 benchmarks: CPU backend against sequential C"
 GPU_HEADING = "## FHPC'16 benchmarks: CUDA backend against CuPy"
 
@@ -265,11 +260,10 @@ class Harness:
         self.manifest[key] = t
         return exe, t
 
-    def c_build(self, name, small, source=None):
-        source = source or name
-        exe = os.path.join(self.work, source + ("-c-small" if small else "-c"))
+    def c_build(self, name, small):
+        exe = os.path.join(self.work, name + ("-c-small" if small else "-c"))
         cmd = [self.a.cc] + shlex.split(self.a.cflags) + (["-DSMALL"] if small else []) + \
-            [os.path.join(C_DIR, source + ".c"), "-o", exe, "-lm"]
+            [os.path.join(C_DIR, name + ".c"), "-o", exe, "-lm"]
         rc, out, err, _ = run_cmd(cmd, timeout=self.a.timeout)
         if rc != 0:
             return None, "cc failed: " + first_line(err or out)
@@ -326,13 +320,6 @@ class Harness:
             self.fail(name, err)
         else:
             variants.append(("c", cexe, None, "C reference of " + name))
-        same = SAME_FORMULATION_C.get(name)
-        if same:
-            sexe, err = self.c_build(name, small=False, source=same)
-            if sexe is None:
-                self.fail(name, "%s: %s" % (same, err))
-            else:
-                variants.append(("c_same", sexe, None, same + ".c"))
         # Rounds of every variant in turn, so that a slow spell of a shared machine falls on
         # all of them alike; each variant's time is the median of all its runs.
         times = {key: [] for key, *_ in variants}
@@ -348,7 +335,7 @@ class Harness:
                     failed.add(key)
                     continue
                 times[key] += [y[0] for y in ts]
-                if key in ("c", "c_same"):
+                if key == "c":
                     r[key + "_out"] = out
                     continue
                 r.setdefault("tail_out", out)
@@ -364,12 +351,6 @@ class Harness:
             if kind == "differ":
                 self.fail(name, "tail and C print different results (%s):\n%s\n%s" %
                           (difference(d), r["tail_out"].strip(), r["c_out"].strip()))
-        if "tail_out" in r and "c_same_out" in r:
-            kind, d = compare(r["tail_out"], r["c_same_out"])
-            r["agree_same"] = agreement(kind, d)
-            if kind == "differ":
-                self.fail(name, "tail and %s.c print different results (%s)" %
-                          (SAME_FORMULATION_C[name], difference(d)))
 
         if not a.skip_small:
             self.small(name, r)
@@ -578,29 +559,6 @@ def cpu_section(a, rows, env, failures):
               "|---|---|---|---|"]
     for name, g1, g2, g3 in goals:
         lines.append("| `%s` | %s | %s | %s |" % (name, met(g1), met(g2), met(g3)))
-    same = [r for r in rows if r["name"] in SAME_FORMULATION_C]
-    if same:
-        lines += ["", "The same arithmetic in C: where the reference computes the result by another "
-                  "algorithm, C written in the APL program's formulation (`peers/c/NAME.c` below; "
-                  "for Sobol the 30×30 bit-matrix product mod 2 of each point's digits, as "
-                  "`sobol_pi.apl` computes it, where `sobol_pi.c` XORs direction numbers), timed "
-                  "in the same rounds. It shows the compiler against C on equal work; the goals "
-                  "above stay judged against the reference.", ""]
-        hdr = ["program", "C, same formulation", "C same (ms)", "C same / tail-%dt" % t1]
-        if t2:
-            hdr.append("C same / tail-%dt" % t2)
-        hdr.append("agree")
-        lines.append("| " + " | ".join(hdr) + " |")
-        lines.append("|" + "---|" * len(hdr))
-        for r in same:
-            cs, x1 = r.get("c_same"), r.get("tail_%d" % t1)
-            x2 = r.get("tail_%d" % t2) if t2 else None
-            cells = ["`%s`" % r["name"], "`%s.c`" % SAME_FORMULATION_C[r["name"]], fmt_ms(cs),
-                     fmt_ratio(cs / x1 if cs and x1 else None)]
-            if t2:
-                cells.append(fmt_ratio(cs / x2 if cs and x2 else None))
-            cells.append(r.get("agree_same", "—"))
-            lines.append("| " + " | ".join(cells) + " |")
     outputs = [(r["name"], r.get("tail_out"), r.get("c_out")) for r in rows]
     lines += ["", "Printed results (tail; C where its text differs):", "", "```"]
     for name, t, c in outputs:

@@ -1,8 +1,7 @@
 /* Sobol MC-π (test/bench/apl/sobol_pi.apl): 4 × (the number of the first n points of the 2-D
  * Sobol sequence with x²+y² < 1) ÷ n. Point i is computed on its own from the binary digits
  * of i: dimension 1 is van der Corput (the digits of i reversed), dimension 2 the XOR of the
- * direction numbers V[k] whose bit k-1 is set in i. The APL program gets the same exact dyadic
- * values through products of bit matrices (2|B+.×M); x×x, y×y and their sum are rounded as
+ * direction numbers V[k] whose bit k-1 is set in i. x×x, y×y and their sum are rounded as
  * doubles, as in APL's 1>(x×x)+y×y. */
 #include "bench.h"
 #include "sobol_pi.h"

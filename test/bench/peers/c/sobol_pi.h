@@ -1,5 +1,5 @@
-/* What the two Sobol MC-π references share (sobol_pi.c, sobol_pi_bitmatrix.c): the number
- * of points and the direction numbers of dimension 2. */
+/* The size and the direction numbers of dimension 2 of the Sobol MC-π reference
+ * (sobol_pi.c). */
 #ifndef TAIL_SOBOL_PI_H
 #define TAIL_SOBOL_PI_H
 
