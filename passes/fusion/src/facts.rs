@@ -159,28 +159,10 @@ fn int_range_in(ctx: &Context, v: Value, fuel: &Fuel) -> Option<(i64, i64)> {
     };
     let arg = |i: usize| int_range_in(ctx, ctx.operand(op, i), fuel).map(wide);
     let r: (i128, i128) = match ctx.op_name_str(op) {
-        "arith.addi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0 + b.0, a.1 + b.1)
-        }
-        "arith.subi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0 - b.1, a.1 - b.0)
-        }
-        "arith.muli" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            let p = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
-            (*p.iter().min()?, *p.iter().max()?)
-        }
-        "arith.maxsi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0.max(b.0), a.1.max(b.1))
-        }
-        "arith.minsi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0.min(b.0), a.1.min(b.1))
-        }
         "arith.extsi" | "arith.index_cast" => arg(0)?,
+        n @ ("arith.addi" | "arith.subi" | "arith.muli" | "arith.minsi" | "arith.maxsi") => {
+            tail_builtin::arith::binary_range(n, arg(0)?, arg(1)?)?
+        }
         _ => return None,
     };
     // Only ranges the type holds: the operation cannot have wrapped around.

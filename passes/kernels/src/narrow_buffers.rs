@@ -111,30 +111,12 @@ fn range_in(
             let src = int_width(ctx, ctx.value_type(ctx.operand(d, 0)))?;
             arg(0).unwrap_or(full(src))
         }
-        "arith.addi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0 + b.0, a.1 + b.1)
-        }
-        "arith.subi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0 - b.1, a.1 - b.0)
-        }
-        "arith.muli" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            let p = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
-            (*p.iter().min()?, *p.iter().max()?)
+        n @ ("arith.addi" | "arith.subi" | "arith.muli" | "arith.minsi" | "arith.maxsi") => {
+            tail_builtin::arith::binary_range(n, arg(0)?, arg(1)?)?
         }
         "arith.select" => {
             let (a, b) = (arg(1)?, arg(2)?);
             (a.0.min(b.0), a.1.max(b.1))
-        }
-        "arith.minsi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0.min(b.0), a.1.min(b.1))
-        }
-        "arith.maxsi" => {
-            let (a, b) = (arg(0)?, arg(1)?);
-            (a.0.max(b.0), a.1.max(b.1))
         }
         "arith.remui" => {
             let c = constant_int(ctx, ctx.operand(d, 1)).filter(|&c| c > 0)?;

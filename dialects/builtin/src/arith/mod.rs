@@ -147,3 +147,21 @@ pub fn build_select(b: &mut Builder<'_>, cond: Value, t: Value, f: Value) -> Val
     let op = b.insert(state);
     b.result(op, 0)
 }
+
+/// The range `[lo, hi]` of the result of the integer op `name` whose operands lie in `a` and
+/// `b`, by interval arithmetic in `i128` (no overflow for operands of up to 64 bits):
+/// `arith.addi`, `subi`, `muli`, `minsi` and `maxsi`; `None` for other ops. Whether the
+/// result fits the op's type (so that it did not wrap around) is the caller's question.
+pub fn binary_range(name: &str, a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {
+    Some(match name {
+        "arith.addi" => (a.0 + b.0, a.1 + b.1),
+        "arith.subi" => (a.0 - b.1, a.1 - b.0),
+        "arith.muli" => {
+            let p = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
+            (*p.iter().min()?, *p.iter().max()?)
+        }
+        "arith.minsi" => (a.0.min(b.0), a.1.min(b.1)),
+        "arith.maxsi" => (a.0.max(b.0), a.1.max(b.1)),
+        _ => return None,
+    })
+}
