@@ -616,3 +616,49 @@ func.func @pure_sibling_after_print(%xs: tensor<8xi32>) -> i32 {
   }
   return %m : i32
 }
+
+// -----
+
+// A producer that may stop the program (its lambda indexes an array) is not fused down into
+// its consumer across a print: the failure stays before the output, as the program orders
+// them. A producer that cannot fail is fused across the print.
+// CHECK-LABEL: func.func @failing_producer_before_print
+// CHECK:         soac.map %arg0
+// CHECK:         tail.prSclI
+// CHECK:         soac.reduce
+// CHECK-LABEL: func.func @pure_producer_before_print
+// CHECK-NOT:     soac.map
+// CHECK:         tail.prSclI
+// CHECK:         soac.redomap %arg0 init
+func.func @failing_producer_before_print(%xs: tensor<8xi32>, %t: tensor<?xi32>, %v: i32) -> i32 {
+  %z = arith.constant 0 : i32
+  %m = soac.map %xs : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%x: i32):
+    %c0 = arith.constant 0 : index
+    %e = soac.index %t[%c0] : tensor<?xi32> -> i32
+    %s = arith.addi %x, %e : i32
+    soac.yield %s : i32
+  }
+  %p = tail.prSclI %v : i32
+  %r = soac.reduce %m init(%z) comm : tensor<8xi32> -> i32 {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    soac.yield %s : i32
+  }
+  return %r : i32
+}
+func.func @pure_producer_before_print(%xs: tensor<8xi32>, %v: i32) -> i32 {
+  %z = arith.constant 0 : i32
+  %m = soac.map %xs : tensor<8xi32> -> tensor<8xi32> {
+  ^bb0(%x: i32):
+    %s = arith.muli %x, %x : i32
+    soac.yield %s : i32
+  }
+  %p = tail.prSclI %v : i32
+  %r = soac.reduce %m init(%z) comm : tensor<8xi32> -> i32 {
+  ^bb0(%a: i32, %b: i32):
+    %s = arith.addi %a, %b : i32
+    soac.yield %s : i32
+  }
+  return %r : i32
+}

@@ -27,6 +27,9 @@
 //!   materialized (block arguments, or results of anything but a `soac.map`, possibly through
 //!   views). A cheap producer is copied into every fusible consumer; a copy costs at most
 //!   `max-recompute-ops` scalar operations per element and reads arrays that exist anyway.
+//!   A producer that may stop the program (its lambda indexes an array or calls a run-time
+//!   check) is not fused into a consumer across an op with effects (a print): the program's
+//!   output keeps its order with the failure.
 //! * **Views** are index functions, not copies (thesis §3.4). A view of a materialized array
 //!   stays the input of the fused map (reading through it costs no copy). A rank-1 `slice`
 //!   (reverse, take, drop) or `rotate` of a map's result is pushed through the map, whose
@@ -418,8 +421,16 @@ impl SoacFuse {
             if uses.consumers.is_empty() {
                 continue;
             }
+            // A producer that may stop the program is not moved down across an op with
+            // effects (a print between it and its consumer): the failure would come after
+            // the output instead of before it.
+            let fails = may_fail(ctx, p);
+            let held = |ctx: &Context, c: OpId| fails && effects_between(ctx, p, c);
             if !shared {
-                if uses.consumers.len() == 1 && uses.others.is_empty() {
+                if uses.consumers.len() == 1
+                    && uses.others.is_empty()
+                    && !held(ctx, uses.consumers[0])
+                {
                     self.fuse_vertical(ctx, p, uses.consumers[0], &[]);
                     self.num_vertical.inc();
                     changed = true;
@@ -427,21 +438,29 @@ impl SoacFuse {
                 continue;
             }
             if self.is_cheap(ctx, p) {
+                let mut fused = false;
                 for &c in &uses.consumers {
+                    if held(ctx, c) {
+                        continue;
+                    }
                     self.fuse_vertical(ctx, p, c, &[]);
                     self.num_vertical.inc();
                     self.num_recomputed.inc();
+                    fused = true;
                 }
-                if ctx.op_exists(p) {
+                if fused && ctx.op_exists(p) {
                     redirect_shape_uses(ctx, p);
                     if ctx.op_results_unused(p) {
                         ctx.erase_op(p);
                     }
                 }
-                changed = true;
+                changed |= fused;
                 continue;
             }
             let c = uses.consumers[0];
+            if held(ctx, c) {
+                continue;
+            }
             for &o in &uses.others {
                 sink_view_below(ctx, o, c, block);
             }
@@ -884,8 +903,8 @@ fn may_fail(ctx: &Context, o: OpId) -> bool {
 }
 
 /// Whether an op strictly between `a` and `b` (ops of one block, `a` first) has memory
-/// effects (printing, `⎕←`). A SOAC that may fail is not moved up across one: the program's
-/// output before the failure would be lost.
+/// effects (printing, `⎕←`). A SOAC that may fail is not moved across one (up into a sibling
+/// or down into a consumer): the program's output would change order with the failure.
 fn effects_between(ctx: &Context, a: OpId, b: OpId) -> bool {
     let mut o = ctx.next_op(a);
     while let Some(x) = o {
