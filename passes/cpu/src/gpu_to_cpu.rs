@@ -22,7 +22,10 @@
 //!   launch's grid. The thread loops are longer (segments of a row, whole vectors of bytes)
 //!   and the per-call work (segment set-up, loop prologues) is paid less often.
 //! * `gpu.alloc` → `memref.alloc`, `gpu.dealloc` → `memref.dealloc`, `gpu.memcpy dst, src` →
-//!   `memref.copy src, dst`.
+//!   `memref.copy src, dst`. First, the copies that stage inputs into device buffers the
+//!   kernels only read, and results out of device buffers that are then only freed, go:
+//!   the kernels read the input itself and the device buffer is the result (see
+//!   [`staging`](crate::staging)).
 //! * The `gpu.module`s and the module's `gpu.container_module` attribute are removed.
 //!
 //! The result holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops besides the
@@ -53,6 +56,11 @@ pub struct ConvertGpuToCpu {
         description = "Number of thread loops (phases between barriers and shuffles) created"
     )]
     num_thread_loops: Statistic,
+    #[statistic(
+        name = "num-copies-elided",
+        description = "Number of host-device staging copies removed (inputs read in place, device results kept)"
+    )]
+    num_copies_elided: Statistic,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> tail_ir::Diagnostic {
@@ -102,6 +110,8 @@ impl PassRun for ConvertGpuToCpu {
             .into_iter()
             .filter(|&o| ctx.op_is(o, "gpu.module"))
             .collect();
+        let elided = crate::staging::elide_staging_copies(ctx, module, &gmods);
+        self.num_copies_elided.add(elided as u64);
         let in_gpu_module = |ctx: &Context, o: OpId| gmods.iter().any(|&g| ctx.is_ancestor(g, o));
         let host_gpu: Vec<OpId> = ctx
             .walk_preorder(module)
