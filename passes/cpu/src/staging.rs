@@ -140,6 +140,18 @@ fn allocated_by(ctx: &Context, v: Value, name: &str) -> Option<OpId> {
         .filter(|&d| ctx.op_is(d, name) && ctx.num_results(d) == 1)
 }
 
+/// Makes the destination of copy `copy` its source: erases `frees` (the `gpu.dealloc`s of the
+/// buffer that goes on living as both), the copy and `alloc` (the destination's allocation).
+fn merge(ctx: &mut Context, copy: OpId, frees: &[OpId], alloc: OpId) {
+    let (dst, src) = (ctx.operand(copy, 0), ctx.operand(copy, 1));
+    for &f in frees {
+        ctx.erase_op(f);
+    }
+    ctx.erase_op(copy);
+    ctx.replace_all_uses_with(dst, src);
+    ctx.erase_op(alloc);
+}
+
 /// Removes the staging copies of the module's host code (see the module documentation);
 /// returns how many went. `gmods` are the module's `gpu.module`s.
 pub(crate) fn elide_staging_copies(ctx: &mut Context, module: OpId, gmods: &[OpId]) -> usize {
@@ -166,12 +178,7 @@ pub(crate) fn elide_staging_copies(ctx: &mut Context, module: OpId, gmods: &[OpI
                 && own_buffer(ctx, src)
                 && only_read(ctx, gmods, src, &earlier_uses(ctx, src, m))
             {
-                for f in frees {
-                    ctx.erase_op(f);
-                }
-                ctx.erase_op(m);
-                ctx.replace_all_uses_with(dst, src);
-                ctx.erase_op(alloc);
+                merge(ctx, m, &frees, alloc);
                 removed += 1;
                 continue;
             }
@@ -197,12 +204,7 @@ pub(crate) fn elide_staging_copies(ctx: &mut Context, module: OpId, gmods: &[OpI
                 && src_after_only_freed
                 && frees_after
             {
-                for f in frees {
-                    ctx.erase_op(f);
-                }
-                ctx.erase_op(m);
-                ctx.replace_all_uses_with(dst, src);
-                ctx.erase_op(host);
+                merge(ctx, m, &frees, host);
                 removed += 1;
             }
         }
