@@ -424,8 +424,7 @@ impl SoacFuse {
             // A producer that may stop the program is not moved down across an op with
             // effects (a print between it and its consumer): the failure would come after
             // the output instead of before it.
-            let fails = may_fail(ctx, p);
-            let held = |ctx: &Context, c: OpId| fails && effects_between(ctx, p, c);
+            let held = |ctx: &Context, c: OpId| effects_between(ctx, p, c) && may_fail(ctx, p);
             if !shared {
                 if uses.consumers.len() == 1
                     && uses.others.is_empty()

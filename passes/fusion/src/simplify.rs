@@ -1013,12 +1013,11 @@ impl RewritePattern for FloorDivPowerOfTwo {
             .and_then(|d| ctx.defining_op(ctx.operand(d, 1)))
             .filter(|&s| ctx.op_is(s, "arith.sitofp"))
             .map(|s| ctx.operand(s, 0));
-        let konst = tail_builtin::util::constant_float(ctx, scale);
         let mut b = Builder::before(ctx, op);
         use tail_builtin::arith::{build_binary, build_constant_int, build_unary};
         let amount = if lo == hi {
             build_constant_int(&mut b, i32t, lo)
-        } else if let Some(e) = pow.filter(|_| konst.is_none()) {
+        } else if let Some(e) = pow {
             // `2 ** e` with `e` an integer (of any width the facts ranged).
             let e = if b.int_width(b.value_type(e)) == Some(32) {
                 e
