@@ -46,9 +46,10 @@ fn kernel_only_reads(ctx: &Context, gmods: &[OpId], launch: OpId, v: Value) -> b
     let Some(entry) = ctx.entry_block(ctx.region(k, 0)) else {
         return false;
     };
+    // The entry block's arguments are the kernel's parameters, then its attributions.
     let params = ctx.block_args(entry);
     let operands = l.kernel_operands(ctx);
-    if operands.len() != params.len() {
+    if operands.len() > params.len() {
         return false;
     }
     operands
