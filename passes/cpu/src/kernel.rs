@@ -435,12 +435,16 @@ pub fn convert_kernel(
     l.emit_block(kentry)?;
     l.end_phase();
     for lp in std::mem::take(&mut l.loops) {
+        while crate::thread_loops::hoist_uniform_guard(l.ctx, lp) {}
         crate::thread_loops::single_iteration(l.ctx, lp);
+        crate::thread_loops::flatten_block_stride(l.ctx, lp);
         narrow(l.ctx, lp);
         // A coarsened kernel's guard of the launch's threads, then the kernel's own bound.
         while crate::thread_loops::narrow_global(l.ctx, lp) {}
         for lp in crate::thread_loops::interchange(l.ctx, lp) {
-            crate::thread_loops::reduce_divisions(l.ctx, lp);
+            if crate::thread_loops::reduce_divisions(l.ctx, lp) == lp {
+                crate::thread_loops::split_compares(l.ctx, lp);
+            }
         }
     }
     for m in std::mem::take(&mut l.deallocs) {

@@ -4,6 +4,11 @@
 //!   (`scf.for %j = %t to 256 step 256`: a block-stride loop over a block-sized range, the
 //!   per-thread part of every reduction) is replaced by its body, so that the thread's
 //!   sequential loop inside it becomes visible to `interchange`.
+//! * [`hoist_uniform_guard`]: a thread loop whose whole body is `scf.if` on a block-uniform
+//!   condition runs inside the `scf.if` instead.
+//! * [`flatten_block_stride`]: a thread loop whose whole body is a block-stride loop over a
+//!   range of unknown length (`scf.for %j = %t to %u step %n`) becomes one loop over that
+//!   range.
 //! * [`narrow_global`]: a thread loop whose whole body is `scf.if %base + %t < %n { … }` (the
 //!   bounds check of a grid-wide index, `%base` and `%n` defined outside the loop: every map
 //!   kernel has one) runs from 0 to `min(end, max(%n − %base, 0))` with the `if`'s body as its
@@ -137,6 +142,86 @@ pub(crate) fn single_iteration(ctx: &mut Context, lp: OpId) -> bool {
         ctx.replace_op(f, &results);
     }
     !once.is_empty()
+}
+
+/// Moves a guard that is the same for every thread out of the thread loop `lp`: a body that
+/// is all `scf.if %c { … }` (no results, no else region, `%c` defined outside `lp`: a
+/// kernel's `block_id < n` check) becomes `scf.if %c { scf.for … { … } }`, so that the
+/// loop's body is the guarded code for the clean-ups that follow. Returns whether it moved
+/// one.
+pub(crate) fn hoist_uniform_guard(ctx: &mut Context, lp: OpId) -> bool {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let ops = ctx.block_op_vec(body);
+    let [iff, _term] = ops[..] else {
+        return false;
+    };
+    if !ctx.op_is(iff, "scf.if") || ctx.num_results(iff) != 0 {
+        return false;
+    }
+    let c = ctx.operand(iff, 0);
+    let no_else = ctx
+        .entry_block(ctx.region(iff, 1))
+        .is_none_or(|b| ctx.block_ops(b).count() == 1);
+    if !no_else || !outside(ctx, lp, c) {
+        return false;
+    }
+    let then_b = ctx.entry_block(ctx.region(iff, 0)).expect("then block");
+    let inner = ctx.block_op_vec(then_b);
+    let (&then_yield, guarded) = inner.split_last().expect("scf.yield");
+    for &o in guarded {
+        ctx.move_op(o, InsertPoint::Before(iff));
+    }
+    ctx.move_op(iff, InsertPoint::Before(lp));
+    ctx.move_op(lp, InsertPoint::Before(then_yield));
+    true
+}
+
+/// Flattens the thread loop `lp` (from 0 to `%n` in steps of 1) whose whole body is a
+/// block-stride loop `scf.for %j = %t to %u step %n { … }` (`%t` the thread id, used nowhere
+/// else; no iteration arguments; `%u` defined outside `lp`): together the threads visit every
+/// `%j` in `[0, %u)` exactly once, thread `%j mod %n` in its `⌊%j / %n⌋`-th iteration, so
+/// `lp` becomes `scf.for %j = 0 to %u step 1 { … }`. A thread's own iterations keep their
+/// order; only the threads' interleaving changes, which a phase leaves open. The tree steps
+/// of FCL's block reductions (`for %j = %t to %half step %n`, `%half` not known to be at most
+/// `%n`) become plain loops over `%half` elements instead of masked vector steps. Returns
+/// whether it changed the loop.
+pub(crate) fn flatten_block_stride(ctx: &mut Context, lp: OpId) -> bool {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let t = ctx.block_arg(body, 0);
+    if !is_zero(ctx, ctx.operand(lp, 0)) || !is_one(ctx, ctx.operand(lp, 2)) {
+        return false;
+    }
+    let ops = ctx.block_op_vec(body);
+    let [inner, _term] = ops[..] else {
+        return false;
+    };
+    if !ctx.op_is(inner, "scf.for")
+        || ctx.num_operands(inner) != 3
+        || ctx.num_results(inner) != 0
+        || ctx.operand(inner, 0) != t
+        || !ctx.has_one_use(t)
+    {
+        return false;
+    }
+    let (n, u, s) = (
+        ctx.operand(lp, 1),
+        ctx.operand(inner, 1),
+        ctx.operand(inner, 2),
+    );
+    let int = |v| tail_builtin::util::constant_int(ctx, v);
+    let same_step = s == n || matches!((int(s), int(n)), (Some(a), Some(b)) if a == b && a > 0);
+    if !same_step || !outside(ctx, lp, u) {
+        return false;
+    }
+    let blk = ctx.entry_block(ctx.region(inner, 0)).expect("loop body");
+    let j = ctx.block_arg(blk, 0);
+    ctx.replace_all_uses_with(j, t);
+    let y = ctx.last_op(blk).expect("scf.yield");
+    ctx.erase_op(y);
+    ctx.move_block_ops(blk, InsertPoint::Before(inner));
+    ctx.erase_op(inner);
+    ctx.set_operand(lp, 1, u);
+    true
 }
 
 /// Narrows the thread loop `lp` whose body is `%i = %base + %t; scf.if %i < %n { … }` (see
@@ -715,13 +800,32 @@ fn offset_from(ctx: &Context, v: Value, col: Value) -> Option<i64> {
     }
 }
 
+/// How often [`split_compares`] cuts a loop and its pieces again.
+const MAX_GUARD_SPLITS: usize = 2;
+
+/// Cuts the thread loop `lp` (one without divisions: [`reduce_divisions`] left it alone)
+/// where signed comparisons of its thread's index with values the same for every thread
+/// change value ([`guard::split_guard`]), and its pieces again, [`MAX_GUARD_SPLITS`] levels deep:
+/// in each piece the comparison is a constant, so its `scf.if`s and `select`s go and the
+/// piece vectorizes without masks.
+pub(crate) fn split_compares(ctx: &mut Context, lp: OpId) {
+    let mut work = vec![(lp, 0)];
+    while let Some((l, depth)) = work.pop() {
+        if depth < MAX_GUARD_SPLITS {
+            if let Some([a, b]) = guard::split_guard(ctx, l, true) {
+                work.extend([(a, depth + 1), (b, depth + 1)]);
+            }
+        }
+    }
+}
+
 /// The last steps for a segment loop (or a piece of one, [`wide`]) `lp` with counting column
 /// `col` (`bound`: the most threads of the block): cut where a bound check of the thread's
 /// index changes value ([`guard::split_guard`]); values computed at neighbouring columns are
 /// computed once ([`reuse::reuse_shifted`]), and the loops end in a whole vector step
 /// ([`overlap::overlap_tail`]).
 fn finish_piece(ctx: &mut Context, lp: OpId, col: Value, bound: Option<i64>) {
-    let pieces = guard::split_guard(ctx, lp).map_or_else(|| vec![lp], |two| two.to_vec());
+    let pieces = guard::split_guard(ctx, lp, false).map_or_else(|| vec![lp], |two| two.to_vec());
     for p in pieces {
         let mut loops = bound.map_or_else(Vec::new, |n| reuse::reuse_shifted(ctx, p, col, n));
         loops.push(p);

@@ -4,6 +4,8 @@
 //! index against the array's size (`base + t < n`, the last block's threads run past it):
 //! after `interchange` that is a conditional load per element, which LLVM does not vectorize
 //! for bytes. The comparison changes value once, at `t = n − base`: the loop is cut there.
+//! The same holds for its negation `i ≥ n` (a Hillis–Steele step's `t ≥ 2^k`: which threads
+//! add).
 
 use rustc_hash::FxHashMap;
 use tail_builtin::arith::{build_binary, CmpIPredicate};
@@ -12,11 +14,13 @@ use tail_ir::{Builder, Context, InsertPoint, OpId, Value};
 use super::overlap::ThreadDeps;
 
 /// Cuts loop `lp` (over threads `t` in `[s, e)`, step 1, no carried values) at the first
-/// top-level `arith.cmpi ult|slt %i, %n` of its body whose `%i` is `t + c` and `%n` does not
-/// vary with `t` (both non-negative: indices and extents): `[s, cut)` with the comparison
-/// true and `[cut, e)` with it false, `cut = s + (n − i(s))` clamped to `[s, e]`, `i(s)`
-/// the index computed for thread `s` before the loop. Returns the two loops.
-pub(super) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<[OpId; 2]> {
+/// top-level `arith.cmpi ult|slt|uge|sge %i, %n` of its body whose `%i` is `t + c` and `%n`
+/// does not vary with `t` (both non-negative: indices and extents): `[s, cut)` with `i < n`
+/// and `[cut, e)` with `i ≥ n`, `cut = s + (n − i(s))` clamped to `[s, e]`, `i(s)` the index
+/// computed for thread `s` before the loop; in each the comparison is a constant. With
+/// `signed_only`, only `slt`/`sge`: an unsigned comparison of `t + c` changes value once
+/// only where `t + c` does not cross 0 (a segment's column does not). Returns the two loops.
+pub(super) fn split_guard(ctx: &mut Context, lp: OpId, signed_only: bool) -> Option<[OpId; 2]> {
     if tail_builtin::util::constant_int(ctx, ctx.operand(lp, 2)) != Some(1)
         || ctx.num_results(lp) != 0
     {
@@ -26,15 +30,19 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<[OpId; 2]> {
     let t = ctx.block_arg(body, 0);
     let mut deps = ThreadDeps::new(lp, t);
     let cmp = ctx.block_op_vec(body).into_iter().find(|&o| {
+        let pred = tail_builtin::arith::cmpi_predicate(ctx, o);
         ctx.op_is(o, "arith.cmpi")
-            && matches!(
-                tail_builtin::arith::cmpi_predicate(ctx, o),
-                Some(CmpIPredicate::Ult | CmpIPredicate::Slt)
-            )
+            && (matches!(pred, Some(CmpIPredicate::Slt | CmpIPredicate::Sge))
+                || !signed_only && matches!(pred, Some(CmpIPredicate::Ult | CmpIPredicate::Uge)))
             && deps.counts(ctx, ctx.operand(o, 0))
             && !deps.varies(ctx, ctx.operand(o, 1))
     })?;
     let (i, n) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+    // Whether the comparison is `i < n`, true before the cut (else `i ≥ n`, true after it).
+    let below = matches!(
+        tail_builtin::arith::cmpi_predicate(ctx, cmp),
+        Some(CmpIPredicate::Ult | CmpIPredicate::Slt)
+    );
     // `n` must be available before the loop: defined outside it.
     if !super::outside(ctx, lp, n) {
         return None;
@@ -65,10 +73,10 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<[OpId; 2]> {
     ctx.set_operand(lp, 1, cut);
     ctx.set_operand(after, 0, cut);
     let copy = map[&ctx.result(cmp, 0)];
-    ctx.replace_all_uses_with(ctx.result(cmp, 0), known[1]);
+    ctx.replace_all_uses_with(ctx.result(cmp, 0), known[below as usize]);
     ctx.erase_op(cmp);
     let copy_op = ctx.defining_op(copy).expect("the comparison's copy");
-    ctx.replace_all_uses_with(copy, known[0]);
+    ctx.replace_all_uses_with(copy, known[!below as usize]);
     ctx.erase_op(copy_op);
     Some([lp, after])
 }
