@@ -305,8 +305,12 @@ enum Dividend {
 const MIN_SEGMENT: i64 = 16;
 
 /// Powers of two below this divide a grid-wide index as shifts and masks (LLVM's, cheaper
-/// than carrying the coordinates and vectorizable) instead of in segments.
-const SMALL_POW2: i64 = 64;
+/// than carrying the coordinates and vectorizable) instead of in segments. From 16 on,
+/// segments pay: in a segment a quotient is one value for its threads, so what a thread loads
+/// at it is one load for a vector of threads instead of a gather (a tile's row `t / 16` in
+/// FCL's matrix product: 637 → 366 ms on one thread), unless the loop runs no more threads
+/// than the divisor (a warp step's lane `t mod 32`: one segment, masks are cheaper).
+const SMALL_POW2: i64 = 16;
 
 /// A thread's sequential loop with fewer iterations (a constant trip count) that gathers
 /// from memory stays in its thread ([`interchange`]).
@@ -421,15 +425,25 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
         return lp;
     }
     hoist_invariants(ctx, lp);
+    // The most threads the loop runs, when known.
+    let threads = max_value(ctx, ctx.operand(lp, 1));
     // The divisions, in program order (a quotient's definition comes before its divisions).
     let mut pairs: Vec<Carried> = Vec::new();
     let mut quotients: FxHashMap<Value, usize> = FxHashMap::default();
     for o in ctx.walk_preorder(lp).into_iter().skip(1) {
-        let div = ctx.op_is(o, "arith.divui");
-        if !div && !ctx.op_is(o, "arith.remui") {
+        let (i, w) = match ctx.op_name_str(o) {
+            "arith.divui" | "arith.remui" | "arith.divsi" | "arith.remsi" => {
+                (ctx.operand(o, 0), ctx.operand(o, 1))
+            }
+            _ => continue,
+        };
+        let div = ctx.op_is(o, "arith.divui") || ctx.op_is(o, "arith.divsi");
+        // A signed one only of the thread id itself (from 0) by a positive constant, where it
+        // is the unsigned one (FCL's tiles: `t / 16`, `t mod 16`).
+        let signed = ctx.op_is(o, "arith.divsi") || ctx.op_is(o, "arith.remsi");
+        if signed && !(i == t && tail_builtin::util::constant_int(ctx, w).is_some_and(|c| c > 0)) {
             continue;
         }
-        let (i, w) = (ctx.operand(o, 0), ctx.operand(o, 1));
         let of = if i == t {
             Dividend::Grid(None)
         } else if let Some(base) = grid_index(ctx, lp, t, i) {
@@ -442,8 +456,11 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
         // A small power of two divides with a shift and a mask, cheaper than carrying
         // (and the loop stays vectorizable); a larger one makes long segments, in which
         // the coordinates count up and the accesses are contiguous (vectorized).
-        let pow2 = tail_builtin::util::constant_int(ctx, w)
-            .is_some_and(|c| c > 0 && c < SMALL_POW2 && (c as u64).is_power_of_two());
+        let pow2 = tail_builtin::util::constant_int(ctx, w).is_some_and(|c| {
+            c > 0
+                && (c as u64).is_power_of_two()
+                && (c < SMALL_POW2 || c < 64 && threads.is_some_and(|n| n <= c))
+        });
         if pow2 || !invariant(ctx, lp, w) {
             continue;
         }
