@@ -83,6 +83,14 @@ fn is_one(ctx: &Context, v: Value) -> bool {
     tail_builtin::util::constant_int(ctx, v) == Some(1)
 }
 
+/// The body and induction variable of loop `lp` when it runs from 0 in steps of 1 (a thread
+/// loop).
+fn from_zero(ctx: &Context, lp: OpId) -> Option<(tail_ir::BlockId, Value)> {
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    (is_zero(ctx, ctx.operand(lp, 0)) && is_one(ctx, ctx.operand(lp, 2)))
+        .then(|| (body, ctx.block_arg(body, 0)))
+}
+
 /// The largest value `v` can take, when known: a non-negative constant, or `arith.minui` with
 /// an operand whose largest value is known.
 fn max_value(ctx: &Context, v: Value) -> Option<i64> {
@@ -106,11 +114,9 @@ fn max_value(ctx: &Context, v: Value) -> Option<i64> {
 /// iteration arguments are the initial values, the results what the body yields). Returns
 /// whether it removed any.
 pub(crate) fn single_iteration(ctx: &mut Context, lp: OpId) -> bool {
-    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
-    let t = ctx.block_arg(body, 0);
-    if !is_zero(ctx, ctx.operand(lp, 0)) || !is_one(ctx, ctx.operand(lp, 2)) {
+    let Some((_, t)) = from_zero(ctx, lp) else {
         return false;
-    }
+    };
     let ub = ctx.operand(lp, 1);
     let threads = max_value(ctx, ub);
     let once: Vec<OpId> = ctx
@@ -186,11 +192,9 @@ pub(crate) fn hoist_uniform_guard(ctx: &mut Context, lp: OpId) -> bool {
 /// `%n`) become plain loops over `%half` elements instead of masked vector steps. Returns
 /// whether it changed the loop.
 pub(crate) fn flatten_block_stride(ctx: &mut Context, lp: OpId) -> bool {
-    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
-    let t = ctx.block_arg(body, 0);
-    if !is_zero(ctx, ctx.operand(lp, 0)) || !is_one(ctx, ctx.operand(lp, 2)) {
+    let Some((body, t)) = from_zero(ctx, lp) else {
         return false;
-    }
+    };
     let ops = ctx.block_op_vec(body);
     let [inner, _term] = ops[..] else {
         return false;
@@ -227,11 +231,9 @@ pub(crate) fn flatten_block_stride(ctx: &mut Context, lp: OpId) -> bool {
 /// Narrows the thread loop `lp` whose body is `%i = %base + %t; scf.if %i < %n { … }` (see
 /// the module documentation). Returns whether it changed the loop.
 pub(crate) fn narrow_global(ctx: &mut Context, lp: OpId) -> bool {
-    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
-    let t = ctx.block_arg(body, 0);
-    if !is_zero(ctx, ctx.operand(lp, 0)) || !is_one(ctx, ctx.operand(lp, 2)) {
+    let Some((body, t)) = from_zero(ctx, lp) else {
         return false;
-    }
+    };
     let ops = ctx.block_op_vec(body);
     let [add, cmp, iff, term] = ops[..] else {
         return false;
