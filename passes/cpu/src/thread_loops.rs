@@ -161,14 +161,7 @@ pub(crate) fn hoist_uniform_guard(ctx: &mut Context, lp: OpId) -> bool {
     let [iff, _term] = ops[..] else {
         return false;
     };
-    if !ctx.op_is(iff, "scf.if") || ctx.num_results(iff) != 0 {
-        return false;
-    }
-    let c = ctx.operand(iff, 0);
-    let no_else = ctx
-        .entry_block(ctx.region(iff, 1))
-        .is_none_or(|b| ctx.block_ops(b).count() == 1);
-    if !no_else || !outside(ctx, lp, c) {
+    if !guard_if(ctx, iff) || !outside(ctx, lp, ctx.operand(iff, 0)) {
         return false;
     }
     let then_b = ctx.entry_block(ctx.region(iff, 0)).expect("then block");
@@ -212,9 +205,8 @@ pub(crate) fn flatten_block_stride(ctx: &mut Context, lp: OpId) -> bool {
         ctx.operand(inner, 1),
         ctx.operand(inner, 2),
     );
-    let int = |v| tail_builtin::util::constant_int(ctx, v);
-    let same_step = s == n || matches!((int(s), int(n)), (Some(a), Some(b)) if a == b && a > 0);
-    if !same_step || !outside(ctx, lp, u) {
+    let some_threads = tail_builtin::util::constant_int(ctx, n).is_none_or(|c| c > 0);
+    if !same(ctx, s, n) || !some_threads || !outside(ctx, lp, u) {
         return false;
     }
     let blk = ctx.entry_block(ctx.region(inner, 0)).expect("loop body");
@@ -269,13 +261,16 @@ pub(crate) fn narrow_global(ctx: &mut Context, lp: OpId) -> bool {
 /// Whether `iff` is `scf.if %c { … }` without results and without an else region, and `%c`
 /// is used only there: a guard whose body can become the loop's.
 pub(crate) fn plain_if(ctx: &Context, iff: OpId, c: Value) -> bool {
+    guard_if(ctx, iff) && ctx.operand(iff, 0) == c && ctx.has_one_use(c)
+}
+
+/// Whether `iff` is `scf.if` without results and without an else region: a guard around code.
+fn guard_if(ctx: &Context, iff: OpId) -> bool {
     ctx.op_is(iff, "scf.if")
-        && ctx.operand(iff, 0) == c
         && ctx.num_results(iff) == 0
         && ctx
             .entry_block(ctx.region(iff, 1))
             .is_none_or(|b| ctx.block_ops(b).count() == 1)
-        && ctx.has_one_use(c)
 }
 
 /// Makes loop `lp` end at `end` and the body of its guard `iff` (condition `cmp`) the loop's
@@ -310,8 +305,9 @@ const MIN_SEGMENT: i64 = 16;
 /// than carrying the coordinates and vectorizable) instead of in segments. From 16 on,
 /// segments pay: in a segment a quotient is one value for its threads, so what a thread loads
 /// at it is one load for a vector of threads instead of a gather (a tile's row `t / 16` in
-/// FCL's matrix product: 637 → 366 ms on one thread), unless the loop runs no more threads
-/// than the divisor (a warp step's lane `t mod 32`: one segment, masks are cheaper).
+/// FCL's matrix product: 637 → 366 ms on one thread), unless the thread id itself is divided
+/// and the loop runs no more threads than the divisor (a warp step's lane `t mod 32`: it
+/// never wraps, the mask is exact and cheaper).
 const SMALL_POW2: i64 = 16;
 
 /// A thread's sequential loop with fewer iterations (a constant trip count) that gathers
@@ -433,16 +429,16 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
     let mut pairs: Vec<Carried> = Vec::new();
     let mut quotients: FxHashMap<Value, usize> = FxHashMap::default();
     for o in ctx.walk_preorder(lp).into_iter().skip(1) {
-        let (i, w) = match ctx.op_name_str(o) {
-            "arith.divui" | "arith.remui" | "arith.divsi" | "arith.remsi" => {
-                (ctx.operand(o, 0), ctx.operand(o, 1))
-            }
+        let (div, signed) = match ctx.op_name_str(o) {
+            "arith.divui" => (true, false),
+            "arith.remui" => (false, false),
+            "arith.divsi" => (true, true),
+            "arith.remsi" => (false, true),
             _ => continue,
         };
-        let div = ctx.op_is(o, "arith.divui") || ctx.op_is(o, "arith.divsi");
+        let (i, w) = (ctx.operand(o, 0), ctx.operand(o, 1));
         // A signed one only of the thread id itself (from 0) by a positive constant, where it
         // is the unsigned one (FCL's tiles: `t / 16`, `t mod 16`).
-        let signed = ctx.op_is(o, "arith.divsi") || ctx.op_is(o, "arith.remsi");
         if signed && !(i == t && tail_builtin::util::constant_int(ctx, w).is_some_and(|c| c > 0)) {
             continue;
         }
@@ -461,7 +457,7 @@ pub(crate) fn reduce_divisions(ctx: &mut Context, lp: OpId) -> OpId {
         let pow2 = tail_builtin::util::constant_int(ctx, w).is_some_and(|c| {
             c > 0
                 && (c as u64).is_power_of_two()
-                && (c < SMALL_POW2 || c < 64 && threads.is_some_and(|n| n <= c))
+                && (c < SMALL_POW2 || i == t && threads.is_some_and(|n| n <= c))
         });
         if pow2 || !invariant(ctx, lp, w) {
             continue;
