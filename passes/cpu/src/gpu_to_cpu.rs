@@ -110,15 +110,18 @@ impl PassRun for ConvertGpuToCpu {
             .into_iter()
             .filter(|&o| ctx.op_is(o, "gpu.module"))
             .collect();
-        let elided = crate::staging::elide_staging_copies(ctx, module, &gmods);
-        self.num_copies_elided.add(elided as u64);
-        let in_gpu_module = |ctx: &Context, o: OpId| gmods.iter().any(|&g| ctx.is_ancestor(g, o));
-        let host_gpu: Vec<OpId> = ctx
-            .walk_preorder(module)
+        // The host code: every op outside the `gpu.module`s, walked once.
+        let host_ops: Vec<OpId> = ctx
+            .block_op_vec(mblock)
             .into_iter()
-            .filter(|&o| o != module)
-            .filter(|&o| ctx.op_name_str(o).starts_with("gpu.") && !in_gpu_module(ctx, o))
             .filter(|&o| !ctx.op_is(o, "gpu.module"))
+            .flat_map(|o| ctx.walk_preorder(o))
+            .collect();
+        let elided = crate::staging::elide_staging_copies(ctx, &gmods, &host_ops);
+        self.num_copies_elided.add(elided as u64);
+        let host_gpu: Vec<OpId> = host_ops
+            .into_iter()
+            .filter(|&o| ctx.op_exists(o) && ctx.op_name_str(o).starts_with("gpu."))
             .collect();
         // Kernels launched with y/z extents other than constant 1 get x, y, z coordinates.
         let mut multi: FxHashMap<(String, String), bool> = FxHashMap::default();

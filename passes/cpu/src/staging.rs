@@ -153,14 +153,13 @@ fn merge(ctx: &mut Context, copy: OpId, frees: &[OpId], alloc: OpId) {
     ctx.erase_op(alloc);
 }
 
-/// Removes the staging copies of the module's host code (see the module documentation);
-/// returns how many went. `gmods` are the module's `gpu.module`s.
-pub(crate) fn elide_staging_copies(ctx: &mut Context, module: OpId, gmods: &[OpId]) -> usize {
-    let copies: Vec<OpId> = ctx
-        .walk_preorder(module)
-        .into_iter()
+/// Removes the staging copies of the module's host code `host_ops` (see the module
+/// documentation); returns how many went. `gmods` are the module's `gpu.module`s.
+pub(crate) fn elide_staging_copies(ctx: &mut Context, gmods: &[OpId], host_ops: &[OpId]) -> usize {
+    let copies: Vec<OpId> = host_ops
+        .iter()
+        .copied()
         .filter(|&o| ctx.op_is(o, "gpu.memcpy") && ctx.num_operands(o) == 2)
-        .filter(|&o| !gmods.iter().any(|&g| ctx.is_ancestor(g, o)))
         .collect();
     let mut removed = 0;
     for m in copies {

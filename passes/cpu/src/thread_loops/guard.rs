@@ -29,20 +29,19 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId, signed_only: bool) -> Opt
     let body = ctx.entry_block(ctx.region(lp, 0))?;
     let t = ctx.block_arg(body, 0);
     let mut deps = ThreadDeps::new(lp, t);
-    let cmp = ctx.block_op_vec(body).into_iter().find(|&o| {
-        let pred = tail_builtin::arith::cmpi_predicate(ctx, o);
-        ctx.op_is(o, "arith.cmpi")
-            && (matches!(pred, Some(CmpIPredicate::Slt | CmpIPredicate::Sge))
-                || !signed_only && matches!(pred, Some(CmpIPredicate::Ult | CmpIPredicate::Uge)))
-            && deps.counts(ctx, ctx.operand(o, 0))
-            && !deps.varies(ctx, ctx.operand(o, 1))
+    let (cmp, pred) = ctx.block_op_vec(body).into_iter().find_map(|o| {
+        if !ctx.op_is(o, "arith.cmpi") {
+            return None;
+        }
+        let pred = tail_builtin::arith::cmpi_predicate(ctx, o)?;
+        let usable = matches!(pred, CmpIPredicate::Slt | CmpIPredicate::Sge)
+            || !signed_only && matches!(pred, CmpIPredicate::Ult | CmpIPredicate::Uge);
+        (usable && deps.counts(ctx, ctx.operand(o, 0)) && !deps.varies(ctx, ctx.operand(o, 1)))
+            .then_some((o, pred))
     })?;
     let (i, n) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
     // Whether the comparison is `i < n`, true before the cut (else `i ≥ n`, true after it).
-    let below = matches!(
-        tail_builtin::arith::cmpi_predicate(ctx, cmp),
-        Some(CmpIPredicate::Ult | CmpIPredicate::Slt)
-    );
+    let below = matches!(pred, CmpIPredicate::Ult | CmpIPredicate::Slt);
     // `n` must be available before the loop: defined outside it.
     if !super::outside(ctx, lp, n) {
         return None;
