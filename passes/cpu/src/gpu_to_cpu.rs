@@ -27,6 +27,8 @@
 //!   the kernels read the input itself and the device buffer is the result (see
 //!   [`staging`](crate::staging)).
 //! * The `gpu.module`s and the module's `gpu.container_module` attribute are removed.
+//! * Each call of a run-time check of the runtime (`tail_rt_check_index`, …) runs only when
+//!   the check fails: `scf.if` on the failing comparison inline ([`guard_checks`]).
 //!
 //! The result holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops besides the
 //! host I/O ops (and their casts) the levels above leave on the host. Asynchronous forms
@@ -215,7 +217,38 @@ impl PassRun for ConvertGpuToCpu {
             ctx.erase_op(g);
         }
         ctx.remove_attr(module, CONTAINER_MODULE_ATTR);
+        guard_checks(ctx, module);
         Ok(())
+    }
+}
+
+/// Each call of a run-time check (`tail_rt_check_index`, `…_extents`, `…_count`,
+/// `…_extent32`) in host code and kernels becomes `scf.if %fails { func.call … }`, with the
+/// comparison of [`tail_kernels::checks::check_fails`] inline: the runtime's function, which
+/// reports the failure, runs only when the check fails, and a kernel's loop that reads an
+/// array at computed positions (`{A[⍵]}¨`, a gather) pays a comparison per read, not a call.
+fn guard_checks(ctx: &mut Context, module: OpId) {
+    use tail_kernels::checks::{CHECK_COUNT, CHECK_EXTENT32, CHECK_EXTENTS, CHECK_INDEX};
+    let calls: Vec<(OpId, &'static str)> = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .filter_map(|o| {
+            let call = tail_builtin::func::CallOp::from_op(ctx, o)?;
+            let callee = call.callee_name(ctx)?;
+            [CHECK_INDEX, CHECK_EXTENTS, CHECK_COUNT, CHECK_EXTENT32]
+                .into_iter()
+                .find(|&n| n == callee)
+                .map(|n| (o, n))
+        })
+        .collect();
+    for (call, name) in calls {
+        let args: Vec<Value> = ctx.operands(call).collect();
+        let loc = ctx.op_loc(call);
+        let mut b = Builder::new(ctx, InsertPoint::Before(call), loc);
+        let fails = tail_kernels::checks::check_fails(&mut b, name, &args);
+        let (_, then_b, _) = tail_builtin::scf::IfOp::create(&mut b, fails, &[], false);
+        let y = ctx.last_op(then_b).expect("scf.yield");
+        ctx.move_op(call, InsertPoint::Before(y));
     }
 }
 

@@ -98,6 +98,30 @@ pub fn check_params(ctx: &mut Context, name: &str) -> Vec<Type> {
     params
 }
 
+/// Whether the runtime check `name` fails for its arguments `args` ([`check_params`]), built
+/// at `b`'s insertion point: `index ≥ extent` (unsigned, so a negative index fails too) for
+/// the index check, `e0 ≠ ek` for the extent check, `n < 0` for the count check and
+/// `n > 2³¹ − 1` for the 32-bit extent check. The device's definitions of the checks
+/// (`convert-hpar-to-gpu`) branch on it, and so do the calls of the runtime's functions from
+/// host code (`convert-gpu-to-cpu`), which then run only when the check fails.
+pub fn check_fails(b: &mut Builder<'_>, name: &str, args: &[Value]) -> Value {
+    use tail_builtin::arith::{build_cmpi, build_constant_int, CmpIPredicate};
+    let i64t = b.int_type(64);
+    match name {
+        CHECK_INDEX => build_cmpi(b, CmpIPredicate::Uge, args[0], args[1]),
+        CHECK_EXTENTS => build_cmpi(b, CmpIPredicate::Ne, args[0], args[1]),
+        CHECK_COUNT => {
+            let zero = build_constant_int(b, i64t, 0);
+            build_cmpi(b, CmpIPredicate::Slt, args[0], zero)
+        }
+        _ => {
+            debug_assert_eq!(name, CHECK_EXTENT32);
+            let max = build_constant_int(b, i64t, i32::MAX as i64);
+            build_cmpi(b, CmpIPredicate::Sgt, args[0], max)
+        }
+    }
+}
+
 /// Declares the runtime check `name` ([`check_params`]) unless it exists.
 fn declare_check(b: &mut Builder<'_>, module: OpId, name: &str) {
     if tail_ir::symbol::lookup_symbol_in(b.ctx, module, name).is_some() {

@@ -914,18 +914,14 @@ fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     use tail_builtin::arith::{
         build_cmpi, build_constant_index, build_constant_int, CmpIPredicate,
     };
+    let bad = crate::checks::check_fails(&mut b, name, &args);
     // The record's axis word for the checks of one value (a count, an extent).
-    let (bad, kind) = if is_index {
-        let bad = build_cmpi(&mut b, CmpIPredicate::Uge, args[0], args[1]);
-        (bad, 0)
+    let kind = if is_index {
+        0
     } else if name == crate::checks::CHECK_COUNT {
-        let zero = build_constant_int(&mut b, i64t, 0);
-        let bad = build_cmpi(&mut b, CmpIPredicate::Slt, args[0], zero);
-        (bad, tail_format::fault::NEGATIVE_COUNT)
+        tail_format::fault::NEGATIVE_COUNT
     } else {
-        let max = build_constant_int(&mut b, i64t, i32::MAX as i64);
-        let bad = build_cmpi(&mut b, CmpIPredicate::Sgt, args[0], max);
-        (bad, tail_format::fault::EXTENT_TOO_LARGE)
+        tail_format::fault::EXTENT_TOO_LARGE
     };
     let (_, failed, _) = tail_builtin::scf::IfOp::create(&mut b, bad, &[], false);
     let y = b.last_op(failed).expect("scf.yield");
