@@ -74,6 +74,9 @@ pub(super) struct Lowerer<'c> {
     pub stats: ConversionStats,
     /// The run-time checks emitted ([`CHECK_COUNT`], [`CHECK_EXTENT32`]), to be declared.
     pub checks: Vec<&'static str>,
+    /// How many lambdas of parallel SOACs the ops being built are nested in (0: host code,
+    /// possibly inside `soac.loop`s and `scf.if`s).
+    pub par_depth: usize,
 }
 
 /// The runtime function that checks an `iota` count at run time (`count ≥ 0`).
@@ -94,6 +97,7 @@ pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionSta
         src_block: None,
         stats: ConversionStats::default(),
         checks: Vec::new(),
+        par_depth: 0,
     };
     let funcs: Vec<OpId> = l
         .ctx
@@ -640,12 +644,26 @@ impl<'c> Lowerer<'c> {
         term: &str,
         f: impl FnOnce(&mut Self, &[Value]) -> R<Vec<Value>>,
     ) -> R<(RegionId, Vec<Type>)> {
+        self.region_of(arg_types, term, term == "soac.yield", f)
+    }
+
+    /// [`Self::lambda`], counted in [`Self::par_depth`] when `parallel` (the body of a
+    /// parallel SOAC, not of a `soac.loop` or an `scf.if`).
+    fn region_of(
+        &mut self,
+        arg_types: &[Type],
+        term: &str,
+        parallel: bool,
+        f: impl FnOnce(&mut Self, &[Value]) -> R<Vec<Value>>,
+    ) -> R<(RegionId, Vec<Type>)> {
         let region = self.ctx.create_region();
         let b = self.ctx.append_new_block(region, arg_types);
         let args = self.ctx.block_args(b).to_vec();
         let saved = self.block;
         self.block = b;
+        self.par_depth += parallel as usize;
         let r = f(self, &args);
+        self.par_depth -= parallel as usize;
         let r = r.map(|vals| {
             let tys: Vec<Type> = vals.iter().map(|&v| self.ty(v)).collect();
             self.emit(term, &vals, &[], &[], vec![]);
@@ -728,7 +746,7 @@ impl<'c> Lowerer<'c> {
         let mut tys = vec![self.idxt()];
         tys.extend(inits.iter().map(|&v| self.ty(v)));
         let init_tys = tys[1..].to_vec();
-        let (region, ys) = self.lambda(&tys, "soac.yield", |s, args| {
+        let (region, ys) = self.region_of(&tys, "soac.yield", false, |s, args| {
             let out = f(s, args[0], &args[1..])?;
             out.iter()
                 .zip(&init_tys)

@@ -89,11 +89,16 @@
 //!   is only sound when the array lives in the block of the assignment; otherwise the pass
 //!   reports it. `mem` forces a real copy (a map over the flattened array) so that a later
 //!   update never writes into storage another value still uses.
-//! * `gradeUp`/`gradeDown`: a data-parallel counting sort — the rank of element `i` is the
-//!   number of elements before it in the stable order (a map of `soac.reduce`s), and position
-//!   `r` of the result gathers `i+1` from the element of rank `r` (a map of `soac.reduce`s
-//!   over `select`s). Quadratic work, no sequential loop, and no scatter: its fresh
-//!   destination would be merged by `cse` with the one of another grade of the same array.
+//! * `gradeUp`/`gradeDown` in host code: a stable bottom-up merge sort of the positions by
+//!   their keys, O(n log² n) work: `⌈log₂ n⌉` passes (a `soac.loop` carrying the
+//!   permutation and the keys in its order), each a `soac.map` over the output positions in
+//!   which every position finds its element by bisecting the merge path of its pair of runs
+//!   (a `soac.loop` of two `i32`s). No scatter: its fresh destination would be merged by
+//!   `cse` with the one of another grade of the same array. Inside a parallel SOAC's lambda,
+//!   where a loop cannot carry an array, a counting sort instead: the rank of element `i` is
+//!   the number of elements before it in the stable order (a map of `soac.reduce`s), and
+//!   position `r` of the result gathers `i+1` from the element of rank `r` (a map of
+//!   `soac.reduce`s over `select`s); quadratic work, no loop.
 //! * `power`/`powerScl` → `soac.loop` (over several values for power over tuples);
 //!   `condScl` and `tail.if` → `scf.if`; `first` → `scf.if` on emptiness and `soac.index`.
 //!

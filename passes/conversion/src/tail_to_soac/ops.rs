@@ -1125,10 +1125,139 @@ impl<'c> Lowerer<'c> {
         Ok(vec![self.ci1(true)])
     }
 
+    /// `gradeUp`/`gradeDown`: in host code a merge sort ([`Self::merge_grade`], O(n log² n)
+    /// work in ⌈log₂ n⌉ maps); inside a parallel SOAC's lambda, where a loop cannot carry an
+    /// array, the counting sort of [`Self::counting_grade`] (O(n²) work, no loop).
+    fn lower_grade(&mut self, a: Value, up: bool) -> R<Value> {
+        if self.par_depth == 0 {
+            self.merge_grade(a, up)
+        } else {
+            self.counting_grade(a, up)
+        }
+    }
+
+    /// Whether key `x` sorts strictly before key `y` (`x < y` up, `x > y` down).
+    fn sorts_before(&mut self, e: Type, up: bool, x: Value, y: Value) -> R<Value> {
+        Ok(if up {
+            self.compare(e, x, y)?.0
+        } else {
+            self.compare(e, y, x)?.0
+        })
+    }
+
+    /// A stable merge sort of the positions `0, 1, …, n − 1` of `a` by their keys, bottom up:
+    /// pass `p` (`⌈log₂ n⌉` passes, a `soac.loop` carrying the permutation) merges the sorted
+    /// runs of width `w = 2^p` pairwise, each output position `r` by itself (a `soac.map`, no
+    /// scatter): with `d = r − base` its offset in the pair of runs `L = perm[base, base + nL)`
+    /// and `R = perm[base + w, base + w + nR)`, a bisection (`p + 1` steps, a `soac.loop` of
+    /// two `i32`s) finds `k`, how many of the merged pair's first `d` come from `L` (the merge
+    /// path: `L[m]` goes before `R[d − 1 − m]` unless `R`'s key sorts strictly before, so ties
+    /// keep `L` first and the sort is stable), and position `r` takes `L[k]` or `R[d − k]`.
+    /// The loop carries the keys in the permutation's order beside it, so that a bisection
+    /// step reads a key directly, not through the permutation. The result is the permutation
+    /// plus one (1-based).
+    fn merge_grade(&mut self, a: Value, up: bool) -> R<Value> {
+        let e = self.elem(a);
+        let n_idx = self.dim(a, 0);
+        let n = self.i32_of_index(n_idx);
+        let i32t = self.i32t();
+        let it = self.ctx.tensor_type(vec![DYNAMIC], i32t);
+        let pos = self.emit1("soac.iota", &[n_idx], it, &[]);
+        // The number of passes: how many of 2^0 … 2^30 are below n.
+        let bits = self.cidx(31);
+        let zero = self.ci32(0);
+        let passes = self.loop_(bits, &[zero], |s, k, acc| {
+            let one = s.ci32(1);
+            let k = s.i32_of_index(k);
+            let pw = s.bin("arith.shli", one, k);
+            let below = s.cmpi(2, pw, n);
+            let add = s.emit1("arith.extui", &[below], i32t, &[]);
+            Ok(vec![s.bin("arith.addi", acc[0], add)])
+        })?[0];
+        let passes = self.index_of_i32(passes);
+        let sorted = self.loop_(passes, &[pos, a], |s, p, state| {
+            let (perm, keys) = (state[0], state[1]);
+            let one = s.ci32(1);
+            let p32 = s.i32_of_index(p);
+            let w = s.bin("arith.shli", one, p32);
+            let two_w = s.bin("arith.shli", w, one);
+            let one_idx = s.cidx(1);
+            let steps = s.bin("arith.addi", p, one_idx);
+            let last = s.bin("arith.subi", n, one);
+            s.map_nest(&[pos], 1, &mut |s, rs| {
+                let r = rs[0];
+                let zero = s.ci32(0);
+                let q = s.bin("arith.divsi", r, two_w);
+                let base = s.bin("arith.muli", q, two_w);
+                let mid = s.bin("arith.addi", base, w);
+                let left = s.bin("arith.subi", n, base);
+                let nl = s.bin("arith.minsi", w, left);
+                let right = s.bin("arith.subi", n, mid);
+                let nr = s.bin("arith.minsi", w, right);
+                let nr = s.bin("arith.maxsi", nr, zero);
+                let d = s.bin("arith.subi", r, base);
+                // The key at position `x` of the runs, `x` clamped into the array.
+                let at = |s: &mut Self, x: Value| {
+                    let (zero, last) = (s.ci32(0), last);
+                    let x = s.bin("arith.minsi", x, last);
+                    let x = s.bin("arith.maxsi", x, zero);
+                    s.index_of_i32(x)
+                };
+                let lo0 = s.bin("arith.subi", d, nr);
+                let lo0 = s.bin("arith.maxsi", lo0, zero);
+                let hi0 = s.bin("arith.minsi", d, nl);
+                let bounds = s.loop_(steps, &[lo0, hi0], |s, _, lh| {
+                    let (lo, hi) = (lh[0], lh[1]);
+                    let one = s.ci32(1);
+                    let sum = s.bin("arith.addi", lo, hi);
+                    let m = s.bin("arith.shrsi", sum, one);
+                    let lm = s.bin("arith.addi", base, m);
+                    let lm = at(s, lm);
+                    let lk = s.index(keys, &[lm]);
+                    let rm = s.bin("arith.addi", mid, d);
+                    let rm = s.bin("arith.subi", rm, one);
+                    let rm = s.bin("arith.subi", rm, m);
+                    let rm = at(s, rm);
+                    let rk = s.index(keys, &[rm]);
+                    let active = s.cmpi(2, lo, hi);
+                    let r_first = s.sorts_before(e, up, rk, lk)?;
+                    let t = s.ci1(true);
+                    let l_first = s.bin("arith.xori", r_first, t);
+                    let raise = s.bin("arith.andi", active, l_first);
+                    let lower = s.bin("arith.andi", active, r_first);
+                    let m1 = s.bin("arith.addi", m, one);
+                    Ok(vec![s.select(raise, m1, lo), s.select(lower, m, hi)])
+                })?;
+                let k = bounds[0];
+                let li = s.bin("arith.addi", base, k);
+                let li = at(s, li);
+                let lk = s.index(keys, &[li]);
+                let dk = s.bin("arith.subi", d, k);
+                let ri = s.bin("arith.addi", mid, dk);
+                let ri = at(s, ri);
+                let rk = s.index(keys, &[ri]);
+                let l_left = s.cmpi(2, k, nl);
+                let r_done = s.cmpi(5, dk, nr);
+                let r_first = s.sorts_before(e, up, rk, lk)?;
+                let t = s.ci1(true);
+                let l_first = s.bin("arith.xori", r_first, t);
+                let l_wins = s.bin("arith.ori", r_done, l_first);
+                let take_l = s.bin("arith.andi", l_left, l_wins);
+                let lj = s.index(perm, &[li]);
+                let rj = s.index(perm, &[ri]);
+                Ok(vec![s.select(take_l, lj, rj), s.select(take_l, lk, rk)])
+            })
+        })?[0];
+        Ok(self.map_nest(&[sorted], 1, &mut |s, xs| {
+            let one = s.ci32(1);
+            Ok(vec![s.bin("arith.addi", xs[0], one)])
+        })?[0])
+    }
+
     /// `gradeUp`/`gradeDown` as a counting sort: the rank of element `i` is the number of `j`
     /// with `a[j]` strictly before `a[i]` (or equal and `j < i`, for stability); position `r`
     /// of the result gathers `i + 1` from the `i` of rank `r`.
-    fn lower_grade(&mut self, a: Value, up: bool) -> R<Value> {
+    fn counting_grade(&mut self, a: Value, up: bool) -> R<Value> {
         let n = self.dim(a, 0);
         let i32t = self.i32t();
         let it = self.ctx.tensor_type(vec![DYNAMIC], i32t);
