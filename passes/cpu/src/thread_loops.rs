@@ -38,7 +38,8 @@
 //!   from memory that the thread loop does not write) runs with the threads side by side (the
 //!   thread loop innermost), so LLVM vectorizes across threads: a reduction's per-thread
 //!   partial sums become `for k { for t { acc[t] += f(k, t) } }`, each thread still adding in
-//!   its own order.
+//!   its own order. The thread's coordinates are recomputed in the later loops (not read back
+//!   from buffers), so that [`reduce_divisions`] runs them in segments there too.
 
 mod guard;
 mod overlap;
@@ -313,6 +314,10 @@ const SMALL_POW2: i64 = 16;
 /// A thread's sequential loop with fewer iterations (a constant trip count) that gathers
 /// from memory stays in its thread ([`interchange`]).
 const SHORT_LOOP: i64 = 64;
+
+/// A thread's sequential loop with fewer iterations (a constant trip count) whose loads vary
+/// by rows stays in its thread ([`contiguous_across`]).
+const TINY_LOOP: i64 = 8;
 
 /// The `arith.divui` and `arith.remui` ops of one (dividend, divisor) pair.
 struct Carried {
@@ -850,20 +855,80 @@ fn finish_piece(ctx: &mut Context, lp: OpId, col: Value, bound: Option<i64>) {
     }
 }
 
-/// Whether `load`'s last index counts up with the thread of `deps`' loop: `t + c`, or the
-/// remainder of such a value by a divisor that does not vary with `t`.
-fn contiguous_across(ctx: &Context, deps: &mut overlap::ThreadDeps, load: OpId) -> bool {
+/// How a thread-loop value runs across the threads of a segment (the threads between two
+/// wraps of a remainder, see [`reduce_divisions`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Across {
+    /// The same for all threads of the loop.
+    Invariant,
+    /// The same for a segment's threads, not for all: a quotient of the grid-wide index (the
+    /// row of a segment) and invariant arithmetic of it.
+    ByRows,
+    /// One more at each next thread of a segment: `t + c`, a remainder of such a value by an
+    /// invariant extent (the column), and sums of it with row-uniform values.
+    Counting,
+}
+
+fn across(ctx: &Context, deps: &mut overlap::ThreadDeps, v: Value) -> Option<Across> {
+    if !deps.varies(ctx, v) {
+        return Some(Across::Invariant);
+    }
+    if deps.counts(ctx, v) {
+        return Some(Across::Counting);
+    }
+    let d = ctx.defining_op(v)?;
+    let uniform = |k: Across| k != Across::Counting;
+    match ctx.op_name_str(d) {
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => {
+            across(ctx, deps, ctx.operand(d, 0))
+        }
+        "arith.remui" | "arith.divui" => {
+            let x = across(ctx, deps, ctx.operand(d, 0))?;
+            if deps.varies(ctx, ctx.operand(d, 1)) {
+                return None;
+            }
+            match (ctx.op_is(d, "arith.remui"), x) {
+                (true, Across::Counting) => Some(Across::Counting),
+                (false, _) => Some(Across::ByRows),
+                _ => None,
+            }
+        }
+        "arith.addi" | "arith.subi" | "arith.muli" => {
+            let a = across(ctx, deps, ctx.operand(d, 0))?;
+            let b = across(ctx, deps, ctx.operand(d, 1))?;
+            match (uniform(a), uniform(b)) {
+                (true, true) => Some(Across::ByRows),
+                (false, true) if !ctx.op_is(d, "arith.muli") => Some(Across::Counting),
+                (true, false) if ctx.op_is(d, "arith.addi") => Some(Across::Counting),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether the threads of a segment read `load` side by side without a gather: its last
+/// index counts with the thread (contiguous: a block's threads summing a few elements each
+/// of a flattened array, the columns of a matrix product's row) or varies only by rows (one
+/// element for a segment's threads: the row's element of a matrix product) and the loop is
+/// not `tiny` (fewer than [`TINY_LOOP`] iterations, which LLVM unrolls in the thread, and
+/// then vectorizes the loop over the threads). A load whose index is the same for all
+/// threads counts as a gather here (Sobol's direction numbers: its short loop stays in its
+/// thread).
+fn contiguous_across(
+    ctx: &Context,
+    deps: &mut overlap::ThreadDeps,
+    load: OpId,
+    tiny: bool,
+) -> bool {
     let Some(&last) = ctx.operand_vec(load)[1..].last() else {
         return false;
     };
-    if deps.counts(ctx, last) {
-        return true;
+    match across(ctx, deps, last) {
+        Some(Across::Counting) => true,
+        Some(Across::ByRows) => !tiny,
+        _ => false,
     }
-    ctx.defining_op(last)
-        .filter(|&d| ctx.op_is(d, "arith.remui"))
-        .is_some_and(|d| {
-            deps.counts(ctx, ctx.operand(d, 0)) && !deps.varies(ctx, ctx.operand(d, 1))
-        })
 }
 
 /// Whether a piece of columns `[lo, hi)` may be wide enough for a buffer of
@@ -1153,10 +1218,28 @@ fn recomputed(ctx: &Context, lp: OpId, t: Value, pre: &[OpId], crossing: &[Value
                 | "arith.minsi"
                 | "arith.maxsi"
         );
+        // A coordinate of the thread's grid-wide index along an extent that is the same for
+        // every thread (a division of `t`, of `base + t` or of such a quotient, the divisor
+        // defined outside the loop): [`reduce_divisions`] then makes the later loop count it
+        // up in segments (contiguous accesses across the threads) instead of reading it back.
+        let coordinate = matches!(ctx.op_name_str(o), "arith.divui" | "arith.remui")
+            && outside(ctx, lp, ctx.operand(o, 1))
+            && {
+                let x = ctx.operand(o, 0);
+                x == t
+                    || grid_index(ctx, lp, t, x).is_some()
+                    || ctx
+                        .defining_op(x)
+                        .is_some_and(|d| cheap.contains(&d) && ctx.op_is(d, "arith.divui"))
+            };
         let from_outside = ctx.operands(o).all(|v| {
             v == t || outside(ctx, lp, v) || ctx.defining_op(v).is_some_and(|d| cheap.contains(&d))
         });
-        if simple && from_outside && ctx.regions(o).is_empty() && ctx.num_results(o) == 1 {
+        if (simple || coordinate)
+            && from_outside
+            && ctx.regions(o).is_empty()
+            && ctx.num_results(o) == 1
+        {
             cheap.push(o);
         }
     }
@@ -1251,8 +1334,9 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     // in its thread: across threads its loads would be gathers, and its carried values would
     // go through the per-thread buffers at every one of few iterations (Sobol's 30-term bit
     // products). Loads whose last index counts with the thread (`t + c`, or its remainder by
-    // an extent: a block's threads summing a few elements each of a flattened array) are
-    // contiguous across threads, and such a loop is interchanged.
+    // an extent: a block's threads summing a few elements each of a flattened array) or
+    // varies by rows only (a matrix product's row element) are no gathers across threads
+    // ([`contiguous_across`]), and such a loop is interchanged.
     let trips = match (0..3)
         .map(|i| tail_builtin::util::constant_int(ctx, ctx.operand(inner, i)))
         .collect::<Option<Vec<i64>>>()
@@ -1261,11 +1345,12 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
         Some(&[lo, hi, step]) if step > 0 => Some((hi - lo).max(0) / step),
         _ => None,
     };
+    let tiny = trips.is_some_and(|n| n < TINY_LOOP);
     let mut deps = overlap::ThreadDeps::new(lp, t);
     let loads = ctx
         .walk_preorder(inner)
         .into_iter()
-        .any(|o| ctx.op_is(o, "memref.load") && !contiguous_across(ctx, &mut deps, o));
+        .any(|o| ctx.op_is(o, "memref.load") && !contiguous_across(ctx, &mut deps, o, tiny));
     if loads && trips.is_some_and(|n| n < SHORT_LOOP) {
         return vec![lp];
     }
