@@ -323,6 +323,7 @@ class Harness:
         # Rounds of every variant in turn, so that a slow spell of a shared machine falls on
         # all of them alike; each variant's time is the median of all its runs.
         times = {key: [] for key, *_ in variants}
+        rounds = {key: [] for key, *_ in variants}
         failed = set()
         for _ in range(a.rounds):
             for key, x, env, what in variants:
@@ -335,6 +336,7 @@ class Harness:
                     failed.add(key)
                     continue
                 times[key] += [y[0] for y in ts]
+                rounds[key].append(median([y[0] for y in ts]))
                 if key == "c":
                     r[key + "_out"] = out
                     continue
@@ -345,6 +347,7 @@ class Harness:
         for key in times:
             if key not in failed and times[key]:
                 r[key] = median(times[key])
+                r[key + "_rounds"] = rounds[key]
         if "tail_out" in r and "c_out" in r:
             kind, d = compare(r["tail_out"], r["c_out"])
             r["agree"] = agreement(kind, d)
@@ -523,7 +526,7 @@ def cpu_section(a, rows, env, failures):
     hdr = ["program", "compile (s)", "tail %dt (ms)" % t1]
     if t2:
         hdr.append("tail %dt (ms)" % t2)
-    hdr += ["C (ms)", "C / tail-%dt" % t1]
+    hdr += ["C (ms)", "C / tail-%dt" % t1, "C / tail-%dt by round" % t1]
     if t2:
         hdr += ["C / tail-%dt" % t2, "tail-%dt / tail-%dt" % (t1, t2)]
     hdr += ["agree", "interp (s, small)", "cpu exe (s, small)", "interp / cpu"]
@@ -540,7 +543,13 @@ def cpu_section(a, rows, env, failures):
         cells = ["`%s`" % r["name"], "—" if comp is None else "%.2f" % comp, fmt_ms(x1)]
         if t2:
             cells.append(fmt_ms(x2))
-        cells += [fmt_ms(c), fmt_ratio(ratio1)]
+        # The spread of the 1-thread ratio over the rounds (each round's medians): how much
+        # of a ratio near 1 is the machine's noise.
+        by_round = [cr / xr for cr, xr in zip(r.get("c_rounds", []),
+                                               r.get("tail_%d_rounds" % t1, [])) if cr and xr]
+        spread = "%s–%s" % (fmt_ratio(min(by_round)), fmt_ratio(max(by_round))) \
+            if len(by_round) > 1 else "—"
+        cells += [fmt_ms(c), fmt_ratio(ratio1), spread]
         if t2:
             cells += [fmt_ratio(ratio2), fmt_ratio(scale)]
         cells += [r.get("agree", "—"), "—" if ci is None else "%.3f" % ci,
@@ -551,7 +560,8 @@ def cpu_section(a, rows, env, failures):
                       None if ratio2 is None else ratio2 >= 1.7,
                       None if comp is None else comp < 2.0))
     lines += ["", "Ratios above 1 mean tail is faster (C / tail) or that two threads are faster "
-              "than one (tail-1t / tail-2t).", "",
+              "than one (tail-1t / tail-2t). `by round`: the lowest and the highest ratio of "
+              "one round's medians, the spread that the machine's noise gives a ratio.", "",
               "Goals of issue 7: the CPU backend at least as fast as the sequential C reference "
               "on one core (C / tail-1t ≥ 1), at least 1.7× faster than it on two cores "
               "(C / tail-2t ≥ 1.7), and a compile time under 2 s.", "",
