@@ -11,6 +11,11 @@
 //!   `%h` is not used before the copy and `%d` only deallocated after it: `%d` is the result,
 //!   and `%h`'s allocation, the copy and `%d`'s `dealloc` go.
 //!
+//! * **Reads.** `%h = memref.alloc` filled from `%s` by a `gpu.memcpy`, then only loaded
+//!   from (the host reading an element of an array that kernels go on using: `s[n]` of a
+//!   scan `s` that a reduction then sums), and freed, where nothing writes `%s` from the copy
+//!   to `%h`'s last use: the loads read `%s`, and `%h`, the copy and its `dealloc` go.
+//!
 //! Every use of the buffers must be in the copy's block or nested in ops of it; anything else
 //! (a store on the host, a kernel that writes the buffer, a call) keeps the copy.
 
@@ -206,8 +211,80 @@ pub(crate) fn elide_staging_copies(ctx: &mut Context, gmods: &[OpId], host_ops: 
             {
                 merge(ctx, m, &frees, host);
                 removed += 1;
+                continue;
+            }
+        }
+        // A read: the host buffer `dst` is a copy of `src` that the host only reads (an
+        // element of an array that kernels go on using), while `src` is only read.
+        if let Some(host) = allocated_by(ctx, dst, "memref.alloc") {
+            if let Some(frees) = read_copy(ctx, gmods, m, host) {
+                for f in frees {
+                    ctx.erase_op(f);
+                }
+                ctx.erase_op(m);
+                ctx.replace_all_uses_with(dst, src);
+                ctx.erase_op(host);
+                removed += 1;
             }
         }
     }
     removed
+}
+
+/// For copy `m` into the host buffer that `host` allocates: its `memref.dealloc`s when every
+/// use of the buffer is in the copy's block (or nested in an op of it) after the copy, a
+/// `memref.load`, a `memref.dim` or a `memref.dealloc`, and the source is used only by
+/// loads, `memref.dim`, copies, launches and deallocations (no view of it), those between
+/// the copy and the buffer's last use reading it ([`only_read`]'s kinds): the loads can read
+/// the source instead.
+fn read_copy(ctx: &Context, gmods: &[OpId], m: OpId, host: OpId) -> Option<Vec<OpId>> {
+    let (dst, src) = (ctx.operand(m, 0), ctx.operand(m, 1));
+    let block = ctx.op_parent_block(m)?;
+    if ctx.op_parent_block(host) != Some(block) || !used_after(ctx, dst, m) {
+        return None;
+    }
+    let mut frees = Vec::new();
+    let mut last = m;
+    for u in ctx.uses(dst) {
+        if u.op == m {
+            continue;
+        }
+        match ctx.op_name_str(u.op) {
+            "memref.dealloc" => frees.push(u.op),
+            "memref.dim" => {}
+            "memref.load" if u.index == 0 => {}
+            _ => return None,
+        }
+        let a = ancestor_in(ctx, u.op, block)?;
+        if ctx.is_before_in_block(last, a) {
+            last = a;
+        }
+    }
+    let src_ok = ctx.uses(src).all(|u| {
+        let kind = ctx.op_name_str(u.op);
+        let known = matches!(
+            kind,
+            "memref.load"
+                | "memref.dim"
+                | "memref.store"
+                | "gpu.memcpy"
+                | "gpu.launch_func"
+                | "gpu.dealloc"
+                | "memref.dealloc"
+        );
+        let between = u.op != m
+            && ancestor_in(ctx, u.op, block)
+                .is_some_and(|a| ctx.is_before_in_block(m, a) && !ctx.is_before_in_block(last, a));
+        known && (!between || reads(ctx, gmods, u.op, src))
+    });
+    src_ok.then_some(frees)
+}
+
+/// Whether `op` only reads `v`: a `memref.dim`, a `memref.load` of it, a `gpu.memcpy` from
+/// it, a launch of kernels that only read it.
+fn reads(ctx: &Context, gmods: &[OpId], op: OpId, v: Value) -> bool {
+    ctx.op_is(op, "memref.dim")
+        || (ctx.op_is(op, "memref.load") && ctx.operand(op, 0) == v)
+        || (ctx.op_is(op, "gpu.memcpy") && ctx.operand(op, 1) == v && ctx.operand(op, 0) != v)
+        || (ctx.op_is(op, "gpu.launch_func") && kernel_only_reads(ctx, gmods, op, v))
 }
