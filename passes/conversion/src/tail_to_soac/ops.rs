@@ -1203,6 +1203,18 @@ impl<'c> Lowerer<'c> {
                     let x = s.bin("arith.maxsi", x, zero);
                     s.index_of_i32(x)
                 };
+                // Positions `l` (left run) and `r` (right run), clamped, their keys, and
+                // whether the right key sorts strictly before the left one (and not).
+                let compare = |s: &mut Self, l: Value, r: Value| -> R<[Value; 6]> {
+                    let li = at(s, l);
+                    let lk = s.index(keys, &[li]);
+                    let ri = at(s, r);
+                    let rk = s.index(keys, &[ri]);
+                    let r_first = s.sorts_before(e, up, rk, lk)?;
+                    let t = s.ci1(true);
+                    let l_first = s.bin("arith.xori", r_first, t);
+                    Ok([li, lk, ri, rk, r_first, l_first])
+                };
                 let lo0 = s.bin("arith.subi", d, nr);
                 let lo0 = s.bin("arith.maxsi", lo0, zero);
                 let hi0 = s.bin("arith.minsi", d, nl);
@@ -1212,17 +1224,11 @@ impl<'c> Lowerer<'c> {
                     let sum = s.bin("arith.addi", lo, hi);
                     let m = s.bin("arith.shrsi", sum, one);
                     let lm = s.bin("arith.addi", base, m);
-                    let lm = at(s, lm);
-                    let lk = s.index(keys, &[lm]);
                     let rm = s.bin("arith.addi", mid, d);
                     let rm = s.bin("arith.subi", rm, one);
                     let rm = s.bin("arith.subi", rm, m);
-                    let rm = at(s, rm);
-                    let rk = s.index(keys, &[rm]);
+                    let [_, _, _, _, r_first, l_first] = compare(s, lm, rm)?;
                     let active = s.cmpi(2, lo, hi);
-                    let r_first = s.sorts_before(e, up, rk, lk)?;
-                    let t = s.ci1(true);
-                    let l_first = s.bin("arith.xori", r_first, t);
                     let raise = s.bin("arith.andi", active, l_first);
                     let lower = s.bin("arith.andi", active, r_first);
                     let m1 = s.bin("arith.addi", m, one);
@@ -1230,17 +1236,11 @@ impl<'c> Lowerer<'c> {
                 })?;
                 let k = bounds[0];
                 let li = s.bin("arith.addi", base, k);
-                let li = at(s, li);
-                let lk = s.index(keys, &[li]);
                 let dk = s.bin("arith.subi", d, k);
                 let ri = s.bin("arith.addi", mid, dk);
-                let ri = at(s, ri);
-                let rk = s.index(keys, &[ri]);
+                let [li, lk, ri, rk, _, l_first] = compare(s, li, ri)?;
                 let l_left = s.cmpi(2, k, nl);
                 let r_done = s.cmpi(5, dk, nr);
-                let r_first = s.sorts_before(e, up, rk, lk)?;
-                let t = s.ci1(true);
-                let l_first = s.bin("arith.xori", r_first, t);
                 let l_wins = s.bin("arith.ori", r_done, l_first);
                 let take_l = s.bin("arith.andi", l_left, l_wins);
                 let lj = s.index(perm, &[li]);
