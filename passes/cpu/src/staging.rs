@@ -71,15 +71,17 @@ fn kernel_only_reads(ctx: &Context, gmods: &[OpId], launch: OpId, v: Value) -> b
 /// Whether `v` is only read where it is used other than by `except`: as a `memref.dim`, a
 /// `memref.load`, the source of a `gpu.memcpy`, or a parameter that kernels only read.
 fn only_read(ctx: &Context, gmods: &[OpId], v: Value, except: &[OpId]) -> bool {
-    ctx.uses(v).all(|u| {
-        except.contains(&u.op)
-            || ctx.op_is(u.op, "memref.dim")
-            || (ctx.op_is(u.op, "memref.load") && u.index == 0)
-            || (ctx.op_is(u.op, "gpu.memcpy")
-                && ctx.operand(u.op, 1) == v
-                && ctx.operand(u.op, 0) != v)
-            || (ctx.op_is(u.op, "gpu.launch_func") && kernel_only_reads(ctx, gmods, u.op, v))
-    })
+    ctx.uses(v)
+        .all(|u| except.contains(&u.op) || reads(ctx, gmods, u.op, v))
+}
+
+/// Whether `op` only reads `v`: a `memref.dim`, a `memref.load` of it, a `gpu.memcpy` from
+/// it, a launch of kernels that only read it.
+fn reads(ctx: &Context, gmods: &[OpId], op: OpId, v: Value) -> bool {
+    ctx.op_is(op, "memref.dim")
+        || (ctx.op_is(op, "memref.load") && ctx.operand(op, 0) == v)
+        || (ctx.op_is(op, "gpu.memcpy") && ctx.operand(op, 1) == v && ctx.operand(op, 0) != v)
+        || (ctx.op_is(op, "gpu.launch_func") && kernel_only_reads(ctx, gmods, op, v))
 }
 
 /// Whether every use of `v` is in `block` (or nested in an op of it), after `op` of `block`.
@@ -233,14 +235,17 @@ pub(crate) fn elide_staging_copies(ctx: &mut Context, gmods: &[OpId], host_ops: 
 
 /// For copy `m` into the host buffer that `host` allocates: its `memref.dealloc`s when every
 /// use of the buffer is in the copy's block (or nested in an op of it) after the copy, a
-/// `memref.load`, a `memref.dim` or a `memref.dealloc`, and the source is used only by
-/// loads, `memref.dim`, copies, launches and deallocations (no view of it), those between
-/// the copy and the buffer's last use reading it ([`only_read`]'s kinds): the loads can read
-/// the source instead.
+/// `memref.load`, a `memref.dim` or a `memref.dealloc`, and the source is an allocation
+/// (no other name for it) used only by loads, stores, `memref.dim`, copies, launches and
+/// deallocations (no view of it), those between the copy and the buffer's last use reading
+/// it ([`reads`]): the loads can read the source instead.
 fn read_copy(ctx: &Context, gmods: &[OpId], m: OpId, host: OpId) -> Option<Vec<OpId>> {
     let (dst, src) = (ctx.operand(m, 0), ctx.operand(m, 1));
     let block = ctx.op_parent_block(m)?;
-    if ctx.op_parent_block(host) != Some(block) || !used_after(ctx, dst, m) {
+    let allocated = allocated_by(ctx, src, "gpu.alloc")
+        .or_else(|| allocated_by(ctx, src, "memref.alloc"))
+        .is_some();
+    if !allocated || ctx.op_parent_block(host) != Some(block) || !used_after(ctx, dst, m) {
         return None;
     }
     let mut frees = Vec::new();
@@ -278,13 +283,4 @@ fn read_copy(ctx: &Context, gmods: &[OpId], m: OpId, host: OpId) -> Option<Vec<O
         known && (!between || reads(ctx, gmods, u.op, src))
     });
     src_ok.then_some(frees)
-}
-
-/// Whether `op` only reads `v`: a `memref.dim`, a `memref.load` of it, a `gpu.memcpy` from
-/// it, a launch of kernels that only read it.
-fn reads(ctx: &Context, gmods: &[OpId], op: OpId, v: Value) -> bool {
-    ctx.op_is(op, "memref.dim")
-        || (ctx.op_is(op, "memref.load") && ctx.operand(op, 0) == v)
-        || (ctx.op_is(op, "gpu.memcpy") && ctx.operand(op, 1) == v && ctx.operand(op, 0) != v)
-        || (ctx.op_is(op, "gpu.launch_func") && kernel_only_reads(ctx, gmods, op, v))
 }
