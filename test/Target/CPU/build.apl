@@ -6,6 +6,11 @@
 ⍝ RUN: tailc build %s --emit=mlir -o %t.mlir && FileCheck %s --check-prefix=MLIR < %t.mlir
 ⍝ RUN: tailc build %s --emit=llvm -o %t.ll && FileCheck %s --check-prefix=LLVM < %t.ll
 ⍝ RUN: tailc build %s --emit=obj -o %t.o && od -An -c -N4 %t.o | FileCheck %s --check-prefix=OBJ
+⍝ RUN: tailc build %s --emit=mlir -o - | FileCheck %s --check-prefix=MLIR
+⍝ RUN: tailc build %s --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
+⍝ RUN: rm -rf %t.dir && mkdir %t.dir && cd %t.dir && not tailc build %s -o - 2>&1 | FileCheck %s --check-prefix=STDOUT
+⍝ RUN: not tailc build %s --emit=obj -o - 2>&1 | FileCheck %s --check-prefix=STDOUT
+⍝ RUN: test -z "$(ls -A %t.dir)"
 ⍝ A program built into a standalone executable prints what the interpreter prints; --runs
 ⍝ repeats it (printing once), --time reports each run: its total time and the time of its
 ⍝ kernels (the thread pool's parallel loops, one per kernel grid).
@@ -25,6 +30,10 @@
 ⍝ MLIR: func.func @tail_program()
 
 ⍝ OBJ: 177   E   L   F
+
+⍝ `-o -` writes the text forms to standard output; an executable or object file is refused
+⍝ (and no file named `-` is left).
+⍝ STDOUT: tailc: error: an executable or object file is not written to standard output ('-o -'): name a file, or use --emit=llvm or --emit=mlir
 
 ⍝ The launches pack their captured values and hand a trampoline to the thread pool.
 ⍝ LLVM-DAG: define i32 @main(i32 %0, ptr %1)

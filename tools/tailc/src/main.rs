@@ -91,7 +91,7 @@ enum Cmd {
     },
     /// Compile a program to a standalone executable (or an object file, LLVM IR, host MLIR).
     Build {
-        /// The output file.
+        /// The output file; `-` writes the text forms (`--emit=llvm|mlir`) to standard output.
         #[arg(short = 'o', value_name = "FILE")]
         output: String,
         /// Where the executable runs its kernels: `cpu` (all cores) or `cuda` (an NVIDIA GPU;
@@ -340,8 +340,6 @@ fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<(String, Str
     Ok((ir, text))
 }
 
-/// `tailc build`: writes the executable (or another `--emit` form) to `output`, through a
-/// temporary file so that nothing is left at `output` on an error.
 /// What `tailc build` compiles for.
 struct BuildOptions {
     target: BuildTarget,
@@ -349,6 +347,9 @@ struct BuildOptions {
     chip: tail_codegen::ptx::Chip,
 }
 
+/// `tailc build`: writes the executable (or another `--emit` form) to `output`, through a
+/// temporary file so that nothing is left at `output` on an error; the text forms go to
+/// standard output for `-`.
 fn build(
     input: &str,
     entry: &str,
@@ -360,6 +361,12 @@ fn build(
         eprintln!("tailc: error: {msg}");
         ExitCode::FAILURE
     };
+    let to_stdout = output.as_os_str() == "-";
+    if to_stdout && matches!(emit, Emit::Exe | Emit::Obj) {
+        return Err(fail(
+            "an executable or object file is not written to standard output ('-o -'): name a file, or use --emit=llvm or --emit=mlir".to_string(),
+        ));
+    }
     let (host, text) = host_ir(input, entry, opts.target)?;
     // The executable quotes the source in the messages of its failed run-time checks.
     let mut host_opts = opts.host.clone();
@@ -368,6 +375,19 @@ fn build(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
+    if to_stdout {
+        let text = match emit {
+            Emit::Mlir => host,
+            _ => {
+                let out = compile(&host, opts, &host_opts).map_err(fail)?;
+                out.optimized_llvm_ir
+            }
+        };
+        use std::io::Write;
+        return std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| fail(format!("cannot write to standard output: {e}")));
+    }
     let tmp = tempfile::Builder::new()
         .prefix(".tailc-")
         .tempfile_in(dir)
@@ -375,18 +395,7 @@ fn build(
     let bytes: Vec<u8> = match emit {
         Emit::Mlir => host.into_bytes(),
         _ => {
-            let out = match opts.target {
-                BuildTarget::Cpu => tail_codegen::host::compile_host_module(&host, &host_opts),
-                BuildTarget::Cuda => {
-                    let ptx = tail_codegen::ptx::PtxOptions {
-                        chip: opts.chip,
-                        ..Default::default()
-                    };
-                    tail_codegen::host::compile_cuda_host_module(&host, &host_opts, &ptx)
-                        .map(|o| o.host)
-                }
-            }
-            .map_err(|e| fail(format!("code generation failed: {e}")))?;
+            let out = compile(&host, opts, &host_opts).map_err(fail)?;
             match emit {
                 Emit::Llvm => out.optimized_llvm_ir.into_bytes(),
                 Emit::Obj => out.object,
@@ -412,6 +421,25 @@ fn build(
     tmp.persist(output)
         .map(|_| ())
         .map_err(|e| fail(format!("cannot write '{}': {e}", output.display())))
+}
+
+/// The host module compiled for `opts.target` (LLVM IR and the object file).
+fn compile(
+    host: &str,
+    opts: &BuildOptions,
+    host_opts: &tail_codegen::host::HostOptions,
+) -> Result<tail_codegen::host::HostOutput, String> {
+    match opts.target {
+        BuildTarget::Cpu => tail_codegen::host::compile_host_module(host, host_opts),
+        BuildTarget::Cuda => {
+            let ptx = tail_codegen::ptx::PtxOptions {
+                chip: opts.chip,
+                ..Default::default()
+            };
+            tail_codegen::host::compile_cuda_host_module(host, host_opts, &ptx).map(|o| o.host)
+        }
+    }
+    .map_err(|e| format!("code generation failed: {e}"))
 }
 
 /// The runtime library: `$TAIL_RT_LIB`, or `libtail_rt.a` next to this executable or in
