@@ -121,6 +121,12 @@ impl PassRun for ConvertGpuToCpu {
             .collect();
         let elided = crate::staging::elide_staging_copies(ctx, &gmods, &host_ops);
         self.num_copies_elided.add(elided as u64);
+        // The run-time checks of the host code (the kernels' are found as they are converted).
+        let mut checks: Vec<OpId> = host_ops
+            .iter()
+            .copied()
+            .filter(|&o| ctx.op_exists(o) && check_call(ctx, o).is_some())
+            .collect();
         let host_gpu: Vec<OpId> = host_ops
             .into_iter()
             .filter(|&o| ctx.op_exists(o) && ctx.op_name_str(o).starts_with("gpu."))
@@ -204,6 +210,13 @@ impl PassRun for ConvertGpuToCpu {
                     _ => 1,
                 };
                 let mut kf = kernel::convert_kernel(ctx, k, &name, dims, InsertPoint::Before(g))?;
+                if let Some(f) = tail_builtin::util::lookup_symbol_in(ctx, module, &name) {
+                    checks.extend(
+                        ctx.walk_preorder(f)
+                            .into_iter()
+                            .filter(|&o| check_call(ctx, o).is_some()),
+                    );
+                }
                 kf.coarsen = coarsen;
                 self.num_kernels.add(1);
                 self.num_thread_loops.add(kf.phases as u64);
@@ -217,31 +230,29 @@ impl PassRun for ConvertGpuToCpu {
             ctx.erase_op(g);
         }
         ctx.remove_attr(module, CONTAINER_MODULE_ATTR);
-        guard_checks(ctx, module);
+        guard_checks(ctx, &checks);
         Ok(())
     }
 }
 
-/// Each call of a run-time check (`tail_rt_check_index`, `…_extents`, `…_count`,
-/// `…_extent32`) in host code and kernels becomes `scf.if %fails { func.call … }`, with the
-/// comparison of [`tail_kernels::checks::check_fails`] inline: the runtime's function, which
-/// reports the failure, runs only when the check fails, and a kernel's loop that reads an
-/// array at computed positions (`{A[⍵]}¨`, a gather) pays a comparison per read, not a call.
-fn guard_checks(ctx: &mut Context, module: OpId) {
+/// The run-time check that `op` calls (`tail_rt_check_index`, `…_extents`, `…_count`,
+/// `…_extent32`), if it is such a call.
+fn check_call(ctx: &Context, op: OpId) -> Option<&'static str> {
     use tail_kernels::checks::{CHECK_COUNT, CHECK_EXTENT32, CHECK_EXTENTS, CHECK_INDEX};
-    let calls: Vec<(OpId, &'static str)> = ctx
-        .walk_preorder(module)
+    let callee = tail_builtin::func::CallOp::from_op(ctx, op)?.callee_name(ctx)?;
+    [CHECK_INDEX, CHECK_EXTENTS, CHECK_COUNT, CHECK_EXTENT32]
         .into_iter()
-        .filter_map(|o| {
-            let call = tail_builtin::func::CallOp::from_op(ctx, o)?;
-            let callee = call.callee_name(ctx)?;
-            [CHECK_INDEX, CHECK_EXTENTS, CHECK_COUNT, CHECK_EXTENT32]
-                .into_iter()
-                .find(|&n| n == callee)
-                .map(|n| (o, n))
-        })
-        .collect();
-    for (call, name) in calls {
+        .find(|&n| n == callee)
+}
+
+/// Each of the check `calls` (host code and kernels) becomes `scf.if %fails { func.call … }`,
+/// with the comparison of [`tail_kernels::checks::check_fails`] inline: the runtime's
+/// function, which reports the failure, runs only when the check fails, and a kernel's loop
+/// that reads an array at computed positions (`{A[⍵]}¨`, a gather) pays a comparison per
+/// read, not a call.
+fn guard_checks(ctx: &mut Context, calls: &[OpId]) {
+    for &call in calls {
+        let name = check_call(ctx, call).expect("a check call");
         let args: Vec<Value> = ctx.operands(call).collect();
         let loc = ctx.op_loc(call);
         let mut b = Builder::new(ctx, InsertPoint::Before(call), loc);
