@@ -316,7 +316,7 @@ const SMALL_POW2: i64 = 16;
 const SHORT_LOOP: i64 = 64;
 
 /// A thread's sequential loop with fewer iterations (a constant trip count) whose loads vary
-/// by rows stays in its thread ([`contiguous_across`]).
+/// by rows stays in its thread ([`no_gather`]).
 const TINY_LOOP: i64 = 8;
 
 /// The `arith.divui` and `arith.remui` ops of one (dividend, divisor) pair.
@@ -915,12 +915,7 @@ fn across(ctx: &Context, deps: &mut overlap::ThreadDeps, v: Value) -> Option<Acr
 /// then vectorizes the loop over the threads). A load whose index is the same for all
 /// threads counts as a gather here (Sobol's direction numbers: its short loop stays in its
 /// thread).
-fn contiguous_across(
-    ctx: &Context,
-    deps: &mut overlap::ThreadDeps,
-    load: OpId,
-    tiny: bool,
-) -> bool {
+fn no_gather(ctx: &Context, deps: &mut overlap::ThreadDeps, load: OpId, tiny: bool) -> bool {
     let Some(&last) = ctx.operand_vec(load)[1..].last() else {
         return false;
     };
@@ -1336,7 +1331,7 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     // products). Loads whose last index counts with the thread (`t + c`, or its remainder by
     // an extent: a block's threads summing a few elements each of a flattened array) or
     // varies by rows only (a matrix product's row element) are no gathers across threads
-    // ([`contiguous_across`]), and such a loop is interchanged.
+    // ([`no_gather`]), and such a loop is interchanged.
     let trips = match (0..3)
         .map(|i| tail_builtin::util::constant_int(ctx, ctx.operand(inner, i)))
         .collect::<Option<Vec<i64>>>()
@@ -1350,7 +1345,7 @@ pub(crate) fn interchange(ctx: &mut Context, lp: OpId) -> Vec<OpId> {
     let loads = ctx
         .walk_preorder(inner)
         .into_iter()
-        .any(|o| ctx.op_is(o, "memref.load") && !contiguous_across(ctx, &mut deps, o, tiny));
+        .any(|o| ctx.op_is(o, "memref.load") && !no_gather(ctx, &mut deps, o, tiny));
     if loads && trips.is_some_and(|n| n < SHORT_LOOP) {
         return vec![lp];
     }
