@@ -375,23 +375,12 @@ fn build(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
-    if to_stdout {
-        let text = match emit {
-            Emit::Mlir => host,
-            _ => {
-                let out = compile(&host, opts, &host_opts).map_err(fail)?;
-                out.optimized_llvm_ir
-            }
-        };
-        use std::io::Write;
-        return std::io::stdout()
-            .write_all(text.as_bytes())
-            .map_err(|e| fail(format!("cannot write to standard output: {e}")));
-    }
-    let tmp = tempfile::Builder::new()
-        .prefix(".tailc-")
-        .tempfile_in(dir)
-        .map_err(|e| fail(format!("cannot create a file in '{}': {e}", dir.display())))?;
+    let tmp = || {
+        tempfile::Builder::new()
+            .prefix(".tailc-")
+            .tempfile_in(dir)
+            .map_err(|e| fail(format!("cannot create a file in '{}': {e}", dir.display())))
+    };
     let bytes: Vec<u8> = match emit {
         Emit::Mlir => host.into_bytes(),
         _ => {
@@ -407,15 +396,23 @@ fn build(
                     std::fs::write(obj.path(), &out.object).map_err(|e| {
                         fail(format!("cannot write '{}': {e}", obj.path().display()))
                     })?;
-                    link(obj.path(), tmp.path()).map_err(fail)?;
-                    let tmp_path = tmp.into_temp_path();
-                    return tmp_path
+                    let exe = tmp()?;
+                    link(obj.path(), exe.path()).map_err(fail)?;
+                    let exe_path = exe.into_temp_path();
+                    return exe_path
                         .persist(output)
                         .map_err(|e| fail(format!("cannot write '{}': {e}", output.display())));
                 }
             }
         }
     };
+    if to_stdout {
+        use std::io::Write;
+        return std::io::stdout()
+            .write_all(&bytes)
+            .map_err(|e| fail(format!("cannot write to standard output: {e}")));
+    }
+    let tmp = tmp()?;
     std::fs::write(tmp.path(), bytes)
         .map_err(|e| fail(format!("cannot write '{}': {e}", tmp.path().display())))?;
     tmp.persist(output)
