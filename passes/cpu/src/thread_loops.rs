@@ -862,7 +862,7 @@ enum Across {
     /// The same for all threads of the loop.
     Invariant,
     /// The same for a segment's threads, not for all: a quotient of the grid-wide index (the
-    /// row of a segment) and invariant arithmetic of it.
+    /// row of a segment) and integer arithmetic of it with invariant values.
     ByRows,
     /// One more at each next thread of a segment: `t + c`, a remainder of such a value by an
     /// invariant extent (the column), and sums of it with row-uniform values.
@@ -902,6 +902,16 @@ fn across(ctx: &Context, deps: &mut overlap::ThreadDeps, v: Value) -> Option<Acr
                 (true, false) if ctx.op_is(d, "arith.addi") => Some(Across::Counting),
                 _ => None,
             }
+        }
+        // Other integer arithmetic of values that are the same for a segment's threads (the
+        // chunk before an element of a scan, `max(i / C, 1) − 1`, where its adjustment is read).
+        "arith.maxui" | "arith.minui" | "arith.maxsi" | "arith.minsi" | "arith.select"
+        | "arith.cmpi" | "arith.andi" | "arith.ori" | "arith.xori" => {
+            let all_uniform = ctx
+                .operand_vec(d)
+                .into_iter()
+                .all(|v| across(ctx, deps, v).is_some_and(uniform));
+            all_uniform.then_some(Across::ByRows)
         }
         _ => None,
     }

@@ -94,6 +94,23 @@
 // CHECK:             memref.load
 // CHECK:             memref.store
 
+// A short loop (16 iterations) over x[256k + j] that also reads the total of the chunk
+// before its element, p[max(g / 512, 1) − 1] (a scan's adjustment read by a reduction): that index is the same
+// for a segment's threads (integer arithmetic of a quotient of the grid-wide index), so the
+// load is no gather and the loop is interchanged. (Not launched.)
+// CHECK-LABEL: func.func @scan_sum_cpu
+// CHECK:         scf.for
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      arith.muli %[[K]]
+// CHECK:           scf.while
+// CHECK:             scf.for
+// CHECK:               memref.load %{{.*}} : memref<256xf64>
+// CHECK:               memref.load %{{.*}} : memref<?xf64>
+// CHECK:               arith.maxui
+// CHECK:               memref.load %{{.*}} : memref<?xf64>
+
 // x[i] = i mod 7 + 1/4 for i < 1000 (Σ x = 3247): summed in 256 slices of 4 by a block of 256
 // threads, in 64 slices of 16 by a block of 64 threads, and tripled in place (Σ 9741); the
 // result is the first sum + 10⁴ × the second + 10⁸ × the third.
@@ -336,6 +353,43 @@ module attributes {gpu.container_module} {
             %m = arith.mulf %l, %two : f64
             memref.store %m, %x[%g] : memref<?xf64>
             scf.yield %m : f64
+          } else {
+            scf.yield %z : f64
+          }
+          %s = arith.addf %v, %a : f64
+          scf.yield %s : f64
+        }
+        memref.store %acc, %sh[%j] : memref<256xf64, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %r = memref.load %sh[%t] : memref<256xf64, #gpu.address_space<workgroup>>
+      memref.store %r, %o[%t] : memref<?xf64>
+      gpu.return
+    }
+    gpu.func @scan_sum(%o: memref<?xf64>, %x: memref<?xf64>, %p: memref<?xf64>, %n: index) workgroup(%sh: memref<256xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c16 = arith.constant 16 : index
+      %c256 = arith.constant 256 : index
+      %c512 = arith.constant 512 : index
+      %z = arith.constant 0.0 : f64
+      %t = gpu.thread_id x
+      %d = gpu.block_dim x
+      scf.for %j = %t to %c256 step %d {
+        %acc = scf.for %k = %c0 to %c16 step %c1 iter_args(%a = %z) -> (f64) {
+          %kb = arith.muli %k, %c256 : index
+          %g = arith.addi %kb, %j : index
+          %ok = arith.cmpi ult, %g, %n : index
+          %v = scf.if %ok -> (f64) {
+            %l = memref.load %x[%g] : memref<?xf64>
+            %c = arith.divui %g, %c512 : index
+            %cm = arith.maxui %c, %c1 : index
+            %cp = arith.subi %cm, %c1 : index
+            %prev = memref.load %p[%cp] : memref<?xf64>
+            %adj = arith.addf %prev, %l : f64
+            %first = arith.cmpi eq, %c, %c0 : index
+            %e = arith.select %first, %l, %adj : f64
+            scf.yield %e : f64
           } else {
             scf.yield %z : f64
           }
