@@ -1,7 +1,8 @@
 //! Every APL program of the suite (`test/Frontend/APL`, its `programs/` included, but not
 //! `driver/` nor the negative `err-*` tests) that reaches the gpu level gives the same output
 //! in the reference interpreter after `convert-gpu-to-cpu` (the `tail-to-cpu` pipeline:
-//! `tail-to-gpu`, then `convert-gpu-to-cpu,canonicalize,cse`) as at the `tail` level, and the
+//! `tail-to-gpu` with sequential scans, `tail_cpu::KERNELS_FOR_CPU`, then
+//! `convert-gpu-to-cpu,canonicalize,cse`) as at the `tail` level, and the
 //! converted module holds only host dialects (`builtin`, `func`, `scf`, `arith`, `math`,
 //! `memref`, `index`, and the `tail` I/O ops kept on the host).
 //!
@@ -83,7 +84,7 @@ fn check(f: &Path, rel: &str, text: &str, known: &BTreeSet<String>) -> Outcome {
         Ok(x) => x,
         Err(e) => return Outcome::Failed(e),
     };
-    if let Err(e) = apply(&mut ctx, m, "tail-to-gpu") {
+    if let Err(e) = apply(&mut ctx, m, tail_cpu::KERNELS_FOR_CPU) {
         return if known.contains(rel) {
             Outcome::Skipped
         } else {

@@ -44,10 +44,13 @@ tail_ir::pass_pipeline! {
     pipeline: "func.func(soac-opt),soac-runtime-checks,convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse",
 }
 
+/// The passes of the named pipeline `tail-to-gpu`.
+pub const TAIL_TO_GPU: &str = "tail-to-soac,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse";
+
 tail_ir::pass_pipeline! {
     argument: "tail-to-gpu",
     summary: "From TAIL to gpu kernels: tail-to-soac, fusion (soac-opt), soac-to-gpu, gpu-launch-facts and gpu-narrow-buffers",
-    pipeline: "tail-to-soac,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar,convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse",
+    pipeline: TAIL_TO_GPU,
 }
 
 tail_ir::pass_pipeline! {

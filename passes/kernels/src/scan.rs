@@ -246,6 +246,26 @@ fn scan_op(b: &mut Builder<'_>, l: Level, xs: Value, ne: Value, elem: Type, opr:
     b.result(op, 0)
 }
 
+/// The block's push array of the scan of the `len` elements of the pull array that `xs`
+/// builds by its first thread alone, sequentially: `concat<thread> 1, len` of
+/// `scan<thread>` (option `sequential-scans`, the CPU backend's form: the other threads have
+/// nothing to do, and a loop carrying the prefix beats the block scan's shuffles and
+/// shared-memory passes there).
+fn scan_by_one_thread(
+    b: &mut Builder<'_>,
+    len: Value,
+    ne: Value,
+    elem: Type,
+    opr: Opr,
+    xs: impl FnOnce(&mut Builder<'_>) -> CResult<Value>,
+) -> CResult<Value> {
+    let one = cidx(b, 1);
+    concat(b, Level::Thread, one, len, elem, |b, _| {
+        let xs = xs(b)?;
+        Ok(scan_op(b, Level::Thread, xs, ne, elem, opr))
+    })
+}
+
 /// `hpar.force<block> p`: the push array in shared memory.
 fn force_block(b: &mut Builder<'_>, p: Value, elem: Type) -> Value {
     let t = pull_ty(b.ctx, elem, Some(Level::Block));
@@ -317,11 +337,13 @@ impl Cx {
         let nb = ceildiv(b, n, c);
         let one = cidx(b, 1);
         let nb = bin(b, "arith.maxui", nb, one);
+        let sequential = self.sequential_scans;
         let p1 = self.program(b, elem, "block-scan", |b| {
             let c = cidx(b, chunk);
             concat(b, Level::Block, nb, c, elem, |b, blk| {
                 let c = cidx(b, chunk);
-                // The chunk, loaded coalesced into shared memory (neutral past `n`).
+                // The chunk (neutral past `n`), loaded coalesced into shared memory (on the CPU: the block's threads make
+                // the elements in a loop that LLVM vectorizes).
                 let load = generate(b, c, elem, |b, j| {
                     let base = bin(b, "arith.muli", blk, c);
                     let i = bin(b, "arith.addi", base, j);
@@ -330,6 +352,13 @@ impl Cx {
                 })?;
                 let p = push(b, load, elem, Level::Block);
                 let s1 = force_block(b, p, elem);
+                if sequential {
+                    return scan_by_one_thread(b, c, ne, elem, opr, |b| {
+                        generate(b, c, elem, |b, j| {
+                            Ok(mk1(b, "hpar.index", &[s1, j], elem, &[]))
+                        })
+                    });
+                }
                 // Each thread scans its K consecutive elements.
                 let (bs, kk) = (cidx(b, bsz), cidx(b, k));
                 let seq = concat(b, Level::Thread, bs, kk, elem, |b, t| {
@@ -383,14 +412,20 @@ impl Cx {
             Some(self.program(b, elem, "block-scan", |b| {
                 let one = cidx(b, 1);
                 concat(b, Level::Block, one, nb, elem, |b, _| {
-                    let sums = generate(b, nb, elem, |b, i| {
-                        let c = cidx(b, chunk);
-                        let at = bin(b, "arith.muli", i, c);
-                        let at = bin(b, "arith.addi", at, c);
-                        let one = cidx(b, 1);
-                        let at = bin(b, "arith.subi", at, one);
-                        Ok(mk1(b, "hpar.index", &[p1, at], elem, &[]))
-                    })?;
+                    let sums = |b: &mut Builder<'_>| {
+                        generate(b, nb, elem, |b, i| {
+                            let c = cidx(b, chunk);
+                            let at = bin(b, "arith.muli", i, c);
+                            let at = bin(b, "arith.addi", at, c);
+                            let one = cidx(b, 1);
+                            let at = bin(b, "arith.subi", at, one);
+                            Ok(mk1(b, "hpar.index", &[p1, at], elem, &[]))
+                        })
+                    };
+                    if sequential {
+                        return scan_by_one_thread(b, nb, ne, elem, opr, sums);
+                    }
+                    let sums = sums(b)?;
                     Ok(scan_op(b, Level::Block, sums, ne, elem, opr))
                 })
             })?)
@@ -474,14 +509,21 @@ impl Cx {
         let (rows, m) = (ext[0], ext[1]);
         let (map, elem, ne) = (spec.map, spec.elem, spec.ne);
         let opr = Opr::Lambda(spec.opr);
+        let sequential = self.sequential_scans;
         self.program(b, elem, "block-row-scan", |b| {
             concat(b, Level::Block, rows, m, elem, |b, r| {
-                let row = generate(
-                    b,
-                    m,
-                    elem,
-                    |b, j| Ok(elem_at(b, map, sel, &[r, j], elem)[0]),
-                )?;
+                let row = |b: &mut Builder<'_>| {
+                    generate(
+                        b,
+                        m,
+                        elem,
+                        |b, j| Ok(elem_at(b, map, sel, &[r, j], elem)[0]),
+                    )
+                };
+                if sequential {
+                    return scan_by_one_thread(b, m, ne, elem, opr, row);
+                }
+                let row = row(b)?;
                 Ok(scan_op(b, Level::Block, row, ne, elem, opr))
             })
         })

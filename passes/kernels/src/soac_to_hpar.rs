@@ -103,6 +103,12 @@ pub struct ConvertSoacToHPar {
         description = "Most blocks of the first step of a full reduction"
     )]
     max_blocks: usize,
+    #[option(
+        name = "sequential-scans",
+        default = false,
+        description = "Scan each chunk of a scan (and each row of a row scan) with one thread, sequentially, instead of with the block's threads (the CPU backend's form)"
+    )]
+    sequential_scans: bool,
     #[statistic(
         name = "num-programs",
         description = "Number of hpar grid programs built"
@@ -136,6 +142,7 @@ impl PassRun for ConvertSoacToHPar {
                 host: FxHashMap::default(),
                 block: self.block_size as i64,
                 max_blocks: self.max_blocks.max(1) as i64,
+                sequential_scans: self.sequential_scans,
                 programs: 0,
             };
             cx.convert_func(ctx, f)?;
@@ -151,6 +158,8 @@ struct Cx {
     host: FxHashMap<Value, Value>,
     block: i64,
     max_blocks: i64,
+    /// Scans run one thread per chunk or row (option `sequential-scans`).
+    sequential_scans: bool,
     programs: usize,
 }
 
