@@ -414,6 +414,33 @@ fn hoist_invariants(ctx: &mut Context, lp: OpId) {
     }
 }
 
+/// Moves the side-effect-free `arith` ops (no divisions: a piece may run no iteration) in the
+/// pieces of a cut segment (the ops with regions in `blk`, the segment loop's body) whose
+/// operands are defined outside their piece to before it, in order, so that chains move: what
+/// depends only on the segment's row (a stencil's wrapped neighbour rows) is then computed
+/// once per segment (`cse` merges the pieces' copies) instead of once in each piece's loop.
+fn hoist_out_of_pieces(ctx: &mut Context, blk: tail_ir::BlockId) {
+    for piece in ctx.block_op_vec(blk) {
+        if ctx.regions(piece).is_empty() {
+            continue;
+        }
+        for o in ctx.walk_preorder(piece).into_iter().skip(1) {
+            let n = ctx.op_name_str(o);
+            let division = n.contains("div") || n.contains("rem");
+            if n.starts_with("arith.")
+                && !division
+                && ctx.regions(o).is_empty()
+                && ctx
+                    .operand_vec(o)
+                    .into_iter()
+                    .all(|v| outside(ctx, piece, v))
+            {
+                ctx.move_op(o, InsertPoint::Before(piece));
+            }
+        }
+    }
+}
+
 /// Replaces the divisions of grid-wide indices by loop-invariant extents in the thread loop
 /// `lp` by counted coordinates, in segments of threads or carried from thread to thread (see
 /// the module documentation); returns the op that replaces `lp` (`lp` when nothing changed).
@@ -712,6 +739,9 @@ fn segments(
             cut = true;
             break;
         }
+    }
+    if cut {
+        hoist_out_of_pieces(ctx, after);
     }
     if !cut {
         if let Some((k, _)) = (pairs.iter().enumerate()).find(|(k, p)| {
@@ -1078,12 +1108,38 @@ fn split_at_edges(
             col: *map.get(&at.col).unwrap_or(&at.col),
             ..at
         };
-        if !split_at_edges(ctx, piece, inner, (*first, next), depth + 1) && wide(*first, next) {
-            finish_piece(ctx, piece, inner.col, at.bound);
+        if !split_at_edges(ctx, piece, inner, (*first, next), depth + 1) {
+            if next == Some(first + 1) {
+                at_most_once(ctx, piece);
+            } else if wide(*first, next) {
+                finish_piece(ctx, piece, inner.col, at.bound);
+            }
         }
     }
     ctx.erase_op(seg);
     true
+}
+
+/// Replaces the loop `lp` (`scf.for %t = %lo to %hi step 1`, no iteration arguments) that
+/// runs at most once — a piece of one column: a stencil's wrapped or clamped edge — by
+/// `scf.if %lo < %hi` around its body with `%t` = `%lo`. LLVM would otherwise make a loop of
+/// it, with a vector version and the checks to choose it, at every row.
+fn at_most_once(ctx: &mut Context, lp: OpId) {
+    if ctx.num_results(lp) != 0 || !is_one(ctx, ctx.operand(lp, 2)) {
+        return;
+    }
+    let (lo, hi) = (ctx.operand(lp, 0), ctx.operand(lp, 1));
+    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let loc = ctx.op_loc(lp);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let runs = build_cmpi(&mut b, CmpIPredicate::Slt, lo, hi);
+    let (_, then, _) = tail_builtin::scf::IfOp::create(&mut b, runs, &[], false);
+    let t = ctx.block_arg(body, 0);
+    ctx.replace_all_uses_with(t, lo);
+    let y = ctx.last_op(then).expect("scf.yield");
+    ctx.erase_op(y);
+    ctx.move_block_ops(body, InsertPoint::BlockEnd(then));
+    ctx.erase_op(lp);
 }
 
 /// A new loop over the threads `zero ≤ t < ub` (step `one`) at the builder's insertion point:

@@ -62,7 +62,7 @@
 // IR-LABEL: func.func @warp_cpu
 // The else region runs under the negated predicate.
 // IR:         %[[NOT:.*]] = arith.xori %{{.*}}, %{{.*}} : i1
-// IR-NEXT:    scf.if %[[NOT]] {
+// IR:         scf.if %[[NOT]] {
 // IR-NOT:     gpu.
 
 // The scan of 1..64 in each of the two blocks; block 0's elements get 1000·cnt (6) and the

@@ -21,9 +21,13 @@
 // CHECK-NEXT:      %[[B1:.*]] = arith.minsi %[[M1]], %[[E]] : index
 // CHECK:           %[[B2:.*]] = arith.minsi %{{.*}}, %[[E]] : index
 // CHECK:           %[[B3:.*]] = arith.minsi %{{.*}}, %[[E]] : index
-// The two wide pieces run up to their last multiple of 64 threads, then their last 64 again
-// (or all of them, when fewer; see reuse.mlir): the only comparisons left outside the loops.
-// CHECK:           scf.for %{{.*}} = %[[S]] to %[[B1]]
+// The pieces of one column run as an `scf.if` on their bounds (at most one thread, no loop
+// for LLVM to vectorize at every row); the two wide pieces run up to their last multiple of
+// 64 threads, then their last 64 again (or all of them, when fewer; see reuse.mlir): the only
+// comparisons left outside the loops.
+// CHECK:           %[[RUN1:.*]] = arith.cmpi slt, %[[S]], %[[B1]] : index
+// CHECK-NOT:       arith.cmpi
+// CHECK:           scf.if %[[RUN1]] {
 // CHECK-NOT:         arith.cmpi
 // CHECK:             memref.store
 // CHECK-NEXT:      }
@@ -47,7 +51,9 @@
 // CHECK:           } else {
 // CHECK-NEXT:        scf.for %{{.*}} = %[[B2]] to %[[B3]]
 // CHECK-NOT:           arith.cmpi
-// CHECK:           scf.for %{{.*}} = %[[B3]] to %[[E]]
+// CHECK:           %[[RUN4:.*]] = arith.cmpi slt, %[[B3]], %[[E]] : index
+// CHECK-NOT:       arith.cmpi
+// CHECK:           scf.if %[[RUN4]] {
 // CHECK-NOT:         arith.cmpi
 // CHECK:             memref.store
 // CHECK-NEXT:      }

@@ -21,8 +21,8 @@
 // CHECK:         %[[B:.*]] = memref.alloca() : memref<6402xi64>
 // CHECK:         scf.while
 // CHECK:         } do {
-// The first column's piece (one thread) as it was.
-// CHECK:           scf.for
+// The first column's piece (at most one thread) as it was, in an scf.if instead of a loop.
+// CHECK:           scf.if
 // CHECK:             arith.muli
 // CHECK:             memref.store %{{.*}}, %arg2
 // CHECK-NEXT:      }
@@ -58,7 +58,7 @@
 // CHECK-NOT:           arith.muli
 // CHECK:           }
 // The last column's piece.
-// CHECK:           scf.for
+// CHECK:           scf.if
 // CHECK:             arith.muli
 
 // Σ over the cells g of (g + 1) · the stencil's value (the interpreter's, before the conversion).
