@@ -12,6 +12,9 @@
 //!    the runtime's `tail_rt_parallel_for_ranges(count, trampoline, &context)`; the trampoline
 //!    `(context, start, end)` loads them and calls the range function `@F.parK(start, end,
 //!    captured…)` (inlined there by the optimizer);
+//!    The aligned pointer of each memref argument that carries `llvm.noalias` (kernels whose
+//!    launches pass distinct buffers, marked by `convert-gpu-to-cpu`) gets LLVM's `noalias`
+//!    (the upstream lowering drops the attribute on memref arguments; [`noalias_params`]);
 //! 5. adds the C **`main`**: `return tail_rt_main(argc, argv, tail_program)` (options
 //!    `--time`, `--runs N`; see docs/RUNTIME.md);
 //! 6. **optimizes** with LLVM's `default<O3>` for the host CPU (the thread loops of the
@@ -238,7 +241,7 @@ pub fn compile_cuda_host_module(
                 .collect::<String>()
         )));
     }
-    let host = finish(&session, &module, opts)?;
+    let host = finish(&session, &module, opts, &[])?;
     Ok(CudaHostOutput { host, ptx })
 }
 
@@ -251,20 +254,104 @@ pub fn compile_cuda_host_module(
 pub fn compile_host_module(text: &str, opts: &HostOptions) -> Result<HostOutput, CodegenError> {
     let session = MlirSession::new();
     let mut module = session.parse(text)?;
+    let noalias = noalias_params(&module);
     session.run_pipeline(&mut module, &host_pipeline())?;
-    finish(&session, &module, opts)
+    finish(&session, &module, opts, &noalias)
 }
 
-/// From a module in the LLVM dialect: translation, launches, `main`, linkage, O3, object.
+/// The LLVM parameters that get `noalias`: for each `func.func` of the module, the position
+/// among its LLVM parameters of the aligned pointer of each ranked memref argument with the
+/// unit attribute `llvm.noalias`, with the function's number of LLVM parameters. A ranked
+/// memref argument of rank `r` becomes `3 + 2r` parameters (allocated and aligned pointers,
+/// offset, sizes, strides), an unranked one 2 (rank, descriptor), an integer, index or float
+/// 1; a function with an argument of another type is left out.
+fn noalias_params(module: &melior::ir::Module<'_>) -> Vec<(String, Vec<u32>, u32)> {
+    use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute, TypeAttribute};
+    use melior::ir::r#type::{FunctionType, MemRefType, ShapedTypeLike, TypeLike};
+    let mut out = Vec::new();
+    let mut op = module.body().first_operation();
+    while let Some(o) = op {
+        op = o.next_in_block();
+        if o.name().as_string_ref().as_str() != Ok("func.func") {
+            continue;
+        }
+        let Some(attrs) = o
+            .attribute("arg_attrs")
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+        else {
+            continue;
+        };
+        let Some(fty) = o
+            .attribute("function_type")
+            .ok()
+            .and_then(|a| TypeAttribute::try_from(a).ok())
+            .and_then(|t| FunctionType::try_from(t.value()).ok())
+        else {
+            continue;
+        };
+        let Some(name) = o
+            .attribute("sym_name")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .map(|s| s.value().to_string())
+        else {
+            continue;
+        };
+        let (mut at, mut marked, mut known) = (0u32, Vec::new(), true);
+        for i in 0..fty.input_count() {
+            let Ok(t) = fty.input(i) else {
+                known = false;
+                break;
+            };
+            let noalias = attrs
+                .element(i)
+                .ok()
+                .and_then(|a| DictionaryAttribute::try_from(a).ok())
+                .is_some_and(|d| d.element_by_name("llvm.noalias").is_some());
+            if let Ok(m) = MemRefType::try_from(t) {
+                if noalias {
+                    marked.push(at + 1);
+                }
+                at += 3 + 2 * m.rank() as u32;
+            } else if t.is_unranked_mem_ref() {
+                at += 2;
+            } else if t.is_index() || t.is_integer() || t.is_float() {
+                at += 1;
+            } else {
+                known = false;
+                break;
+            }
+        }
+        if known && !marked.is_empty() {
+            out.push((name, marked, at));
+        }
+    }
+    out
+}
+
+/// From a module in the LLVM dialect: translation, `noalias` parameters (see
+/// [`noalias_params`]), launches, `main`, linkage, O3, object.
 fn finish(
     session: &MlirSession,
     module: &melior::ir::Module<'_>,
     opts: &HostOptions,
+    noalias: &[(String, Vec<u32>, u32)],
 ) -> Result<HostOutput, CodegenError> {
     let llvm_dialect = module.as_operation().to_string();
     let machine = host_machine(opts)?;
     let llvm_ctx = inkwell::context::Context::create();
     let m = translate_to_llvm_ir(session, module, &llvm_ctx, "host")?;
+    let kind = inkwell::attributes::Attribute::get_named_enum_kind_id("noalias");
+    for (name, params, count) in noalias {
+        // A function whose LLVM parameters are not as counted is left alone.
+        if let Some(f) = m.get_function(name).filter(|f| f.count_params() == *count) {
+            for &p in params {
+                let a = llvm_ctx.create_enum_attribute(kind, 0);
+                f.add_attribute(inkwell::attributes::AttributeLoc::Param(p), a);
+            }
+        }
+    }
     m.set_name("tail_program");
     m.set_triple(&machine.get_triple());
     m.set_data_layout(&machine.get_target_data().get_data_layout());

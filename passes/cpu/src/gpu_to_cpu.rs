@@ -63,6 +63,11 @@ pub struct ConvertGpuToCpu {
         description = "Number of host-device staging copies removed (inputs read in place, device results kept)"
     )]
     num_copies_elided: Statistic,
+    #[statistic(
+        name = "num-noalias-kernels",
+        description = "Number of kernels whose memref parameters are marked llvm.noalias"
+    )]
+    num_noalias: Statistic,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> tail_ir::Diagnostic {
@@ -149,6 +154,33 @@ impl PassRun for ConvertGpuToCpu {
                 *multi.entry(k).or_default() |= is3;
             }
         }
+        // The memref parameters each kernel writes, and whether every launch of it passes
+        // them as fresh allocations no other argument reaches (`noalias`, see
+        // [`crate::noalias`]).
+        let mut writes: FxHashMap<(String, String), Vec<bool>> = FxHashMap::default();
+        for &g in &gmods {
+            let gname = sym_name(ctx, g);
+            for k in ctx
+                .entry_block(ctx.region(g, 0))
+                .map(|b| ctx.block_op_vec(b))
+                .unwrap_or_default()
+            {
+                if ctx.op_is(k, "gpu.func") {
+                    let w = crate::noalias::written_params(ctx, k);
+                    writes.insert((gname.clone(), sym_name(ctx, k)), w);
+                }
+            }
+        }
+        let mut alias_free: FxHashMap<(String, String), bool> = FxHashMap::default();
+        for &o in &host_gpu {
+            if let (true, Some(key)) = (ctx.op_is(o, "gpu.launch_func"), kernel_ref(ctx, o)) {
+                let l = LaunchFuncOp::from_op(ctx, o).expect("a launch");
+                let free = writes.get(&key).is_some_and(|w| {
+                    crate::noalias::launch_alias_free(ctx, o, &l.kernel_operands(ctx), w)
+                });
+                *alias_free.entry(key).or_insert(true) &= free;
+            }
+        }
         let mut fns: FxHashMap<(String, String), KernelFn> = FxHashMap::default();
         for &g in &gmods {
             let gname = sym_name(ctx, g);
@@ -209,6 +241,16 @@ impl PassRun for ConvertGpuToCpu {
                     }
                     _ => 1,
                 };
+                // The kernel's ranked memref parameters (the function takes them last).
+                let memrefs: Vec<bool> = crate::noalias::params(ctx, k)
+                    .into_iter()
+                    .map(|a| {
+                        matches!(
+                            ctx.type_kind(ctx.value_type(a)),
+                            tail_ir::TypeKind::MemRef { .. }
+                        )
+                    })
+                    .collect();
                 let mut kf = kernel::convert_kernel(ctx, k, &name, dims, InsertPoint::Before(g))?;
                 if let Some(f) = tail_builtin::util::lookup_symbol_in(ctx, module, &name) {
                     checks.extend(
@@ -218,6 +260,16 @@ impl PassRun for ConvertGpuToCpu {
                     );
                 }
                 kf.coarsen = coarsen;
+                if alias_free.get(&key).copied().unwrap_or(false) {
+                    if let Some(f) = tail_builtin::util::lookup_symbol_in(ctx, module, &name) {
+                        let entry = ctx.entry_block(ctx.region(f, 0)).expect("a body");
+                        let n = ctx.block_args(entry).len();
+                        if let Some(first) = n.checked_sub(memrefs.len()) {
+                            crate::noalias::mark(ctx, f, first, &memrefs);
+                            self.num_noalias.add(1);
+                        }
+                    }
+                }
                 self.num_kernels.add(1);
                 self.num_thread_loops.add(kf.phases as u64);
                 fns.insert(key, kf);

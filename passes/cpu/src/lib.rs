@@ -17,6 +17,7 @@
 pub mod bool_memrefs;
 pub mod gpu_to_cpu;
 pub mod kernel;
+pub mod noalias;
 pub mod runtime_calls;
 mod staging;
 mod thread_loops;

@@ -17,7 +17,7 @@
 // @steps: the load loop (a constant range of 32 over 8 threads), then a Hillis–Steele step
 // `j ≥ k ? w[j − k] + w[j] : w[j]` over a range %u that is a kernel parameter.
 // CHECK-LABEL: func.func @steps_cpu
-// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[O:.*]]: memref<?xi32>, %[[X:.*]]: memref<?xi32>, %[[U:.*]]: index, %[[K:.*]]: index)
+// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[O:.*]]: memref<?xi32>{{( \{llvm.noalias\})?}}, %[[X:.*]]: memref<?xi32>{{( \{llvm.noalias\})?}}, %[[U:.*]]: index, %[[K:.*]]: index)
 // CHECK:         %[[W:.*]] = memref.alloca() : memref<32xi32>
 // CHECK:         scf.for %[[J:.*]] = %{{.*}} to %[[C32:.*]] step %{{.*}} {
 // CHECK-NEXT:      %[[V:.*]] = memref.load %[[X]][%[[J]]] : memref<?xi32>
@@ -39,7 +39,7 @@
 
 // @guarded: `block_id < nb` around a block-stride loop: the guard goes around the loop.
 // CHECK-LABEL: func.func @guarded_cpu
-// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xi32>, %[[X:.*]]: memref<?xi32>, %[[NB:.*]]: index)
+// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xi32>{{( \{llvm.noalias\})?}}, %[[X:.*]]: memref<?xi32>{{( \{llvm.noalias\})?}}, %[[NB:.*]]: index)
 // CHECK:         %[[IN:.*]] = arith.cmpi ult, %[[B]], %[[NB]] : index
 // CHECK:         scf.if %[[IN]] {
 // CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {

@@ -18,7 +18,7 @@
 // CHECK:         scf.parallel
 // CHECK-NEXT:      func.call @effect_cpu
 // CHECK-LABEL: func.func @iota_cpu
-// CHECK-SAME:    (%[[B:.*]]: index, %[[GX:.*]]: index, %{{.*}}: memref<?xi64>)
+// CHECK-SAME:    (%[[B:.*]]: index, %[[GX:.*]]: index, %{{.*}}: memref<?xi64>{{( \{llvm.noalias\})?}})
 // CHECK:         %[[BS:.*]] = arith.constant 4096 : index
 // CHECK:         %[[BD:.*]] = arith.muli %[[B]], %[[BS]] : index
 // CHECK:         %[[THREADS:.*]] = arith.muli %[[GX]], %{{.*}} : index

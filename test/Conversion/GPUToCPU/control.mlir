@@ -49,7 +49,7 @@
 // @reverse: no known_block_size, so the block extent is a parameter; the thread loops run
 // to it and %v, used after the barrier, is in a per-thread buffer of that many elements.
 // IR-LABEL: func.func @reverse_cpu
-// IR-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[BD:.*]]: index, %{{.*}}: memref<?xi64>) {
+// IR-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[BD:.*]]: index, %{{.*}}: memref<?xi64>{{( \{llvm.noalias\})?}}) {
 // IR:         %[[V:.*]] = memref.alloc(%[[BD]]) : memref<?xi64>
 // IR:         memref.alloca() : memref<64xi64>
 // IR:         scf.for %[[T:.*]] = %{{.*}} to %[[BD]] step

@@ -11,7 +11,7 @@
 // counts up. Only the block's first index is divided. (The kernel is coarsened: one call runs
 // 16 blocks of 256 threads, bounded by the launch's threads, then by n.)
 // CHECK-LABEL: func.func @coords_cpu
-// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xi64>, %[[N:.*]]: index, %[[W:.*]]: index)
+// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xi64>{{( \{llvm.noalias\})?}}, %[[N:.*]]: index, %[[W:.*]]: index)
 // CHECK:         %[[BD:.*]] = arith.muli %[[B]]
 // CHECK:         %[[LAUNCHED:.*]] = arith.minui %{{.*}} : index
 // CHECK:         %[[END:.*]] = arith.minui %{{.*}}, %[[LAUNCHED]] : index
@@ -59,7 +59,7 @@
 // the divisor, its quotient counts the wraps. A divisor that depends on the thread is left
 // alone.
 // CHECK-LABEL: func.func @cube_cpu
-// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?x?x?xi64>, %{{.*}}: index)
+// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?x?x?xi64>{{( \{llvm.noalias\})?}}, %{{.*}}: index)
 // CHECK:         %[[C6:.*]] = arith.constant 6 : index
 // CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
 // CHECK:         %[[BD:.*]] = arith.muli %[[B]]

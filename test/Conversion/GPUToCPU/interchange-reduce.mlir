@@ -11,7 +11,7 @@
 // a per-thread buffer, the sequential loop around a loop over the threads, the grid-wide index
 // recomputed from the thread id.
 // CHECK-LABEL: func.func @partials_cpu
-// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>, %[[X:.*]]: memref<?xf64>, %[[M:.*]]: index, %[[N:.*]]: index)
+// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>{{( \{llvm.noalias\})?}}, %[[X:.*]]: memref<?xf64>{{( \{llvm.noalias\})?}}, %[[M:.*]]: index, %[[N:.*]]: index)
 // CHECK:         %[[ACC:.*]] = memref.alloca() : memref<256xf64>
 // CHECK:         scf.for %[[T1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:      memref.store %{{.*}}, %[[ACC]][%[[T1]]] : memref<256xf64>
@@ -36,7 +36,7 @@
 // Without a known block size the block-stride loop runs from %t to the block extent in steps
 // of it: once as well. The per-thread buffer is sized by the thread count.
 // CHECK-LABEL: func.func @partials_dyn_cpu
-// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[D:.*]]: index, %{{.*}}: memref<?xf64>, %{{.*}}: memref<?xf64>, %[[M:.*]]: index, %{{.*}}: index)
+// CHECK-SAME:    (%{{.*}}: index, %{{.*}}: index, %[[D:.*]]: index, %{{.*}}: memref<?xf64>{{( \{llvm.noalias\})?}}, %{{.*}}: memref<?xf64>{{( \{llvm.noalias\})?}}, %[[M:.*]]: index, %{{.*}}: index)
 // CHECK:         %[[ACC:.*]] = memref.alloca(%[[D]]) : memref<?xf64>
 // CHECK:         scf.for %[[K:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
 // CHECK-NEXT:      arith.muli %[[K]], %[[D]] : index

@@ -20,7 +20,7 @@
 // CHECK-NEXT:        scf.reduce
 // CHECK-NEXT:      }
 // CHECK-LABEL:   func.func @grid2d_cpu
-// CHECK-SAME:      (%[[KBX:.*]]: index, %[[KBY:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[DX:.*]]: index, %[[DY:.*]]: index, %[[DZ:.*]]: index, %{{.*}}: memref<?xi64>, %{{.*}}: index) {
+// CHECK-SAME:      (%[[KBX:.*]]: index, %[[KBY:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[DX:.*]]: index, %[[DY:.*]]: index, %[[DZ:.*]]: index, %{{.*}}: memref<?xi64>{{( \{llvm.noalias\})?}}, %{{.*}}: index) {
 // CHECK:           %[[XY:.*]] = arith.muli %[[DX]], %[[DY]] : index
 // CHECK-NEXT:      %[[NT:.*]] = arith.muli %[[XY]], %[[DZ]] : index
 // CHECK:           %[[MX:.*]] = arith.maxui %[[DX]], %{{.*}} : index
@@ -34,7 +34,7 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:      return
 // CHECK-LABEL:   func.func @add1_cpu
-// CHECK-SAME:      (%{{.*}}: index, %{{.*}}: index, %[[D1:.*]]: index, %{{.*}}: memref<?xi64>, %{{.*}}: index) {
+// CHECK-SAME:      (%{{.*}}: index, %{{.*}}: index, %[[D1:.*]]: index, %{{.*}}: memref<?xi64>{{( \{llvm.noalias\})?}}, %{{.*}}: index) {
 // The bounds check of the grid-wide index narrows the loop over the block's threads.
 // CHECK:           %[[END:.*]] = arith.minui %{{.*}}, %[[D1]] : index
 // CHECK:           scf.for %{{.*}} = %{{.*}} to %[[END]] step %{{.*}} {

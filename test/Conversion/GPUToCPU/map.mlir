@@ -30,7 +30,7 @@
 // CHECK-NOT:       memref.copy
 // CHECK:           memref.load %[[OUT]]
 // CHECK-LABEL:   func.func @scale_cpu
-// CHECK-SAME:      (%[[B:.*]]: index, %[[GX:.*]]: index, %[[O:.*]]: memref<?xf64>, %[[KN:.*]]: index, %[[X:.*]]: memref<?xf64>) {
+// CHECK-SAME:      (%[[B:.*]]: index, %[[GX:.*]]: index, %[[O:.*]]: memref<?xf64>{{( \{llvm.noalias\})?}}, %[[KN:.*]]: index, %[[X:.*]]: memref<?xf64>{{( \{llvm.noalias\})?}}) {
 // CHECK:           %[[BS:.*]] = arith.constant 4096 : index
 // CHECK:           %[[BD:.*]] = arith.muli %[[B]], %[[BS]] : index
 // CHECK:           %[[THREADS:.*]] = arith.muli %[[GX]], %{{.*}} : index

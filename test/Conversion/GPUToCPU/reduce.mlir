@@ -18,7 +18,7 @@
 // CHECK:         scf.parallel (%[[BX:.*]]) = (%{{.*}}) to (%[[GX:.*]]) step (%{{.*}}) {
 // CHECK-NEXT:      func.call @normalize_cpu(%[[BX]], %[[GX]], %{{.*}}, %{{.*}}) : (index, index, memref<?xf64>, memref<?xf64>) -> ()
 // CHECK-LABEL: func.func @normalize_cpu
-// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>, %[[X:.*]]: memref<?xf64>) {
+// CHECK-SAME:    (%[[B:.*]]: index, %{{.*}}: index, %[[O:.*]]: memref<?xf64>{{( \{llvm.noalias\})?}}, %[[X:.*]]: memref<?xf64>{{( \{llvm.noalias\})?}}) {
 // The workgroup buffer, %v's buffer and five exchange buffers.
 // CHECK-COUNT-7: memref.alloca() : memref<64xf64>
 // Phase 1: load, keep %v for the last phase, store into shared memory.
