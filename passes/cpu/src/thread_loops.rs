@@ -210,15 +210,21 @@ pub(crate) fn flatten_block_stride(ctx: &mut Context, lp: OpId) -> bool {
     if !same(ctx, s, n) || !some_threads || !outside(ctx, lp, u) {
         return false;
     }
-    let blk = ctx.entry_block(ctx.region(inner, 0)).expect("loop body");
-    let j = ctx.block_arg(blk, 0);
-    ctx.replace_all_uses_with(j, t);
-    let y = ctx.last_op(blk).expect("scf.yield");
-    ctx.erase_op(y);
-    ctx.move_block_ops(blk, InsertPoint::Before(inner));
-    ctx.erase_op(inner);
+    inline_body(ctx, inner, t, InsertPoint::Before(inner));
     ctx.set_operand(lp, 1, u);
     true
+}
+
+/// Replaces the loop `lp` (no iteration arguments) by its body's ops moved to `at`, its
+/// induction variable replaced by `iv`.
+fn inline_body(ctx: &mut Context, lp: OpId, iv: Value, at: InsertPoint) {
+    let blk = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
+    let j = ctx.block_arg(blk, 0);
+    ctx.replace_all_uses_with(j, iv);
+    let y = ctx.last_op(blk).expect("scf.yield");
+    ctx.erase_op(y);
+    ctx.move_block_ops(blk, at);
+    ctx.erase_op(lp);
 }
 
 /// Narrows the thread loop `lp` whose body is `%i = %base + %t; scf.if %i < %n { … }` (see
@@ -1129,17 +1135,12 @@ fn at_most_once(ctx: &mut Context, lp: OpId) {
         return;
     }
     let (lo, hi) = (ctx.operand(lp, 0), ctx.operand(lp, 1));
-    let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
     let loc = ctx.op_loc(lp);
     let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
     let runs = build_cmpi(&mut b, CmpIPredicate::Slt, lo, hi);
     let (_, then, _) = tail_builtin::scf::IfOp::create(&mut b, runs, &[], false);
-    let t = ctx.block_arg(body, 0);
-    ctx.replace_all_uses_with(t, lo);
     let y = ctx.last_op(then).expect("scf.yield");
-    ctx.erase_op(y);
-    ctx.move_block_ops(body, InsertPoint::BlockEnd(then));
-    ctx.erase_op(lp);
+    inline_body(ctx, lp, lo, InsertPoint::Before(y));
 }
 
 /// A new loop over the threads `zero ≤ t < ub` (step `one`) at the builder's insertion point:
