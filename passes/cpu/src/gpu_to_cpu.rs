@@ -136,13 +136,16 @@ impl PassRun for ConvertGpuToCpu {
             .into_iter()
             .filter(|&o| ctx.op_exists(o) && ctx.op_name_str(o).starts_with("gpu."))
             .collect();
-        // Kernels launched with y/z extents other than constant 1 get x, y, z coordinates.
+        // Kernels launched with y/z extents other than constant 1 get x, y, z coordinates;
+        // each kernel's launches are kept for the `noalias` analysis of its parameters.
         let mut multi: FxHashMap<(String, String), bool> = FxHashMap::default();
+        let mut launches: FxHashMap<(String, String), Vec<OpId>> = FxHashMap::default();
         for &o in &host_gpu {
             if ctx.op_is(o, "gpu.launch_func") {
                 let Some(k) = kernel_ref(ctx, o) else {
                     return Err(err(ctx, o, "expects a kernel reference @module::@kernel").into());
                 };
+                launches.entry(k.clone()).or_default().push(o);
                 let l = LaunchFuncOp::from_op(ctx, o).expect("a launch");
                 let yz = [
                     l.grid_size_y(ctx),
@@ -152,33 +155,6 @@ impl PassRun for ConvertGpuToCpu {
                 ];
                 let is3 = yz.iter().any(|&v| const_int(ctx, v) != Some(1));
                 *multi.entry(k).or_default() |= is3;
-            }
-        }
-        // The memref parameters each kernel writes, and whether every launch of it passes
-        // them as fresh allocations no other argument reaches (`noalias`, see
-        // [`crate::noalias`]).
-        let mut writes: FxHashMap<(String, String), Vec<bool>> = FxHashMap::default();
-        for &g in &gmods {
-            let gname = sym_name(ctx, g);
-            for k in ctx
-                .entry_block(ctx.region(g, 0))
-                .map(|b| ctx.block_op_vec(b))
-                .unwrap_or_default()
-            {
-                if ctx.op_is(k, "gpu.func") {
-                    let w = crate::noalias::written_params(ctx, k);
-                    writes.insert((gname.clone(), sym_name(ctx, k)), w);
-                }
-            }
-        }
-        let mut alias_free: FxHashMap<(String, String), bool> = FxHashMap::default();
-        for &o in &host_gpu {
-            if let (true, Some(key)) = (ctx.op_is(o, "gpu.launch_func"), kernel_ref(ctx, o)) {
-                let l = LaunchFuncOp::from_op(ctx, o).expect("a launch");
-                let free = writes.get(&key).is_some_and(|w| {
-                    crate::noalias::launch_alias_free(ctx, o, &l.kernel_operands(ctx), w)
-                });
-                *alias_free.entry(key).or_insert(true) &= free;
             }
         }
         let mut fns: FxHashMap<(String, String), KernelFn> = FxHashMap::default();
@@ -241,16 +217,13 @@ impl PassRun for ConvertGpuToCpu {
                     }
                     _ => 1,
                 };
-                // The kernel's ranked memref parameters (the function takes them last).
-                let memrefs: Vec<bool> = crate::noalias::params(ctx, k)
-                    .into_iter()
-                    .map(|a| {
-                        matches!(
-                            ctx.type_kind(ctx.value_type(a)),
-                            tail_ir::TypeKind::MemRef { .. }
-                        )
-                    })
-                    .collect();
+                // Whether the kernel's memref parameters may be `noalias` (decided on the
+                // kernel before its conversion).
+                let noalias = crate::noalias::alias_free_params(
+                    ctx,
+                    k,
+                    launches.get(&key).map_or(&[], |l| l.as_slice()),
+                );
                 let mut kf = kernel::convert_kernel(ctx, k, &name, dims, InsertPoint::Before(g))?;
                 if let Some(f) = tail_builtin::util::lookup_symbol_in(ctx, module, &name) {
                     checks.extend(
@@ -258,18 +231,12 @@ impl PassRun for ConvertGpuToCpu {
                             .into_iter()
                             .filter(|&o| check_call(ctx, o).is_some()),
                     );
-                }
-                kf.coarsen = coarsen;
-                if alias_free.get(&key).copied().unwrap_or(false) {
-                    if let Some(f) = tail_builtin::util::lookup_symbol_in(ctx, module, &name) {
-                        let entry = ctx.entry_block(ctx.region(f, 0)).expect("a body");
-                        let n = ctx.block_args(entry).len();
-                        if let Some(first) = n.checked_sub(memrefs.len()) {
-                            crate::noalias::mark(ctx, f, first, &memrefs);
-                            self.num_noalias.add(1);
-                        }
+                    if let Some(memrefs) = noalias {
+                        crate::noalias::mark(ctx, f, &memrefs);
+                        self.num_noalias.add(1);
                     }
                 }
+                kf.coarsen = coarsen;
                 self.num_kernels.add(1);
                 self.num_thread_loops.add(kf.phases as u64);
                 fns.insert(key, kf);

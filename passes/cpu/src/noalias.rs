@@ -27,7 +27,7 @@
 //! alias checks, and loops whose accesses it cannot bound (a reversal's descending indices)
 //! at all.
 
-use tail_ir::{BlockId, Context, OpId, Value};
+use tail_ir::{BlockId, Context, OpId, TypeKind, Value};
 
 /// The attribute on a `func.func` argument that marks it `noalias`.
 pub const NOALIAS_ATTR: &str = "llvm.noalias";
@@ -50,7 +50,7 @@ const ALLOCS: [&str; 3] = ["gpu.alloc", "memref.alloc", "memref.alloca"];
 fn is_memref(ctx: &Context, v: Value) -> bool {
     matches!(
         ctx.type_kind(ctx.value_type(v)),
-        tail_ir::TypeKind::MemRef { .. } | tail_ir::TypeKind::UnrankedMemRef { .. }
+        TypeKind::MemRef { .. } | TypeKind::UnrankedMemRef { .. }
     )
 }
 
@@ -68,12 +68,12 @@ fn written(ctx: &Context, v: Value) -> bool {
 
 /// The parameters of the kernel `k` (a `gpu.func`): the first entry block arguments, as many
 /// as its function type has inputs (its workgroup attributions follow them).
-pub fn params(ctx: &Context, k: OpId) -> Vec<Value> {
+fn params(ctx: &Context, k: OpId) -> Vec<Value> {
     let inputs = ctx
         .attr(k, "function_type")
         .and_then(|a| ctx.attr_as_type(a))
         .and_then(|t| match ctx.type_kind(t) {
-            tail_ir::TypeKind::Function { inputs, .. } => Some(inputs.len()),
+            TypeKind::Function { inputs, .. } => Some(inputs.len()),
             _ => None,
         })
         .unwrap_or(0);
@@ -81,15 +81,6 @@ pub fn params(ctx: &Context, k: OpId) -> Vec<Value> {
         return Vec::new();
     };
     ctx.block_args(entry).iter().take(inputs).copied().collect()
-}
-
-/// For each parameter of the kernel `k` (a `gpu.func`), whether it is a memref the kernel
-/// writes.
-pub fn written_params(ctx: &Context, k: OpId) -> Vec<bool> {
-    params(ctx, k)
-        .into_iter()
-        .map(|a| is_memref(ctx, a) && written(ctx, a))
-        .collect()
 }
 
 /// The value below the views of `v`.
@@ -149,10 +140,10 @@ fn defined_before(ctx: &Context, v: Value, alloc: OpId) -> bool {
     }
 }
 
-/// Whether the launch `launch` (`gpu.launch_func`, kernel operands `args`) passes each memref
-/// the kernel writes (`written`, per kernel parameter) as a fresh allocation that no other
-/// memref argument reaches (see the module documentation).
-pub fn launch_alias_free(ctx: &Context, launch: OpId, args: &[Value], written: &[bool]) -> bool {
+/// Whether the launch `launch` (kernel operands `args`) passes each memref the kernel writes
+/// (`written`, per kernel parameter) as a fresh allocation that no other memref argument
+/// reaches (see the module documentation).
+fn launch_alias_free(ctx: &Context, launch: OpId, args: &[Value], written: &[bool]) -> bool {
     if args.len() != written.len() {
         return false;
     }
@@ -181,17 +172,40 @@ pub fn launch_alias_free(ctx: &Context, launch: OpId, args: &[Value], written: &
         })
 }
 
-/// Puts `llvm.noalias` on the arguments `first + k` of the function `f` for which
-/// `memrefs[k]` holds (the kernel's memref parameters, which the function takes from argument
-/// `first` on).
-pub fn mark(ctx: &mut Context, f: OpId, first: usize, memrefs: &[bool]) {
+/// When every one of the `launches` (`gpu.launch_func`, at least one) of the kernel `k` (a
+/// `gpu.func`) passes the memrefs it writes as fresh allocations that no other argument
+/// reaches: for each parameter of `k`, whether it is a ranked memref (those get `noalias`).
+pub fn alias_free_params(ctx: &Context, k: OpId, launches: &[OpId]) -> Option<Vec<bool>> {
+    let params = params(ctx, k);
+    let written: Vec<bool> = params
+        .iter()
+        .map(|&a| is_memref(ctx, a) && written(ctx, a))
+        .collect();
+    let free = !launches.is_empty()
+        && launches.iter().all(|&l| {
+            let args = tail_gpu::ops::LaunchFuncOp::from_op(ctx, l)
+                .map(|l| l.kernel_operands(ctx))
+                .unwrap_or_default();
+            launch_alias_free(ctx, l, &args, &written)
+        });
+    free.then(|| {
+        params
+            .iter()
+            .map(|&a| matches!(ctx.type_kind(ctx.value_type(a)), TypeKind::MemRef { .. }))
+            .collect()
+    })
+}
+
+/// Puts `llvm.noalias` on the last arguments of the function `f` (the kernel's parameters,
+/// which it takes last) for which `memrefs` holds.
+pub fn mark(ctx: &mut Context, f: OpId, memrefs: &[bool]) {
     let Some(entry) = ctx.entry_block(ctx.region(f, 0)) else {
         return;
     };
     let n = ctx.block_args(entry).len();
-    if first + memrefs.len() != n {
+    let Some(first) = n.checked_sub(memrefs.len()) else {
         return;
-    }
+    };
     let empty = ctx.dictionary_attr(Vec::new());
     let mut dicts: Vec<tail_ir::Attribute> = match ctx.attr(f, "arg_attrs") {
         Some(a) => match ctx.attr_kind(a) {
@@ -202,10 +216,7 @@ pub fn mark(ctx: &mut Context, f: OpId, first: usize, memrefs: &[bool]) {
     };
     let name = ctx.intern(NOALIAS_ATTR);
     let unit = ctx.unit_attr();
-    for (k, &m) in memrefs.iter().enumerate() {
-        if !m {
-            continue;
-        }
+    for (k, _) in memrefs.iter().enumerate().filter(|(_, &m)| m) {
         let mut entries = match ctx.attr_kind(dicts[first + k]) {
             tail_ir::AttrKind::Dictionary(e) => e.clone(),
             _ => return,
