@@ -266,68 +266,50 @@ pub fn compile_host_module(text: &str, opts: &HostOptions) -> Result<HostOutput,
 /// offset, sizes, strides), an unranked one 2 (rank, descriptor), an integer, index or float
 /// 1; a function with an argument of another type is left out.
 fn noalias_params(module: &melior::ir::Module<'_>) -> Vec<(String, Vec<u32>, u32)> {
-    use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute, TypeAttribute};
-    use melior::ir::r#type::{FunctionType, MemRefType, ShapedTypeLike, TypeLike};
     let mut out = Vec::new();
     let mut op = module.body().first_operation();
     while let Some(o) = op {
         op = o.next_in_block();
-        if o.name().as_string_ref().as_str() != Ok("func.func") {
-            continue;
-        }
-        let Some(attrs) = o
-            .attribute("arg_attrs")
-            .ok()
-            .and_then(|a| ArrayAttribute::try_from(a).ok())
-        else {
-            continue;
-        };
-        let Some(fty) = o
-            .attribute("function_type")
-            .ok()
-            .and_then(|a| TypeAttribute::try_from(a).ok())
-            .and_then(|t| FunctionType::try_from(t.value()).ok())
-        else {
-            continue;
-        };
-        let Some(name) = o
-            .attribute("sym_name")
-            .ok()
-            .and_then(|a| StringAttribute::try_from(a).ok())
-            .map(|s| s.value().to_string())
-        else {
-            continue;
-        };
-        let (mut at, mut marked, mut known) = (0u32, Vec::new(), true);
-        for i in 0..fty.input_count() {
-            let Ok(t) = fty.input(i) else {
-                known = false;
-                break;
-            };
-            let noalias = attrs
-                .element(i)
-                .ok()
-                .and_then(|a| DictionaryAttribute::try_from(a).ok())
-                .is_some_and(|d| d.element_by_name("llvm.noalias").is_some());
-            if let Ok(m) = MemRefType::try_from(t) {
-                if noalias {
-                    marked.push(at + 1);
-                }
-                at += 3 + 2 * m.rank() as u32;
-            } else if t.is_unranked_mem_ref() {
-                at += 2;
-            } else if t.is_index() || t.is_integer() || t.is_float() {
-                at += 1;
-            } else {
-                known = false;
-                break;
-            }
-        }
-        if known && !marked.is_empty() {
-            out.push((name, marked, at));
+        if o.name().as_string_ref().as_str() == Ok("func.func") {
+            out.extend(func_noalias(&o));
         }
     }
     out
+}
+
+/// [`noalias_params`] of one `func.func`: none when it marks no memref (or has an argument
+/// of a type not counted).
+fn func_noalias(
+    f: &melior::ir::operation::OperationRef<'_, '_>,
+) -> Option<(String, Vec<u32>, u32)> {
+    use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute, TypeAttribute};
+    use melior::ir::r#type::{FunctionType, MemRefType, ShapedTypeLike, TypeLike};
+    let attrs = ArrayAttribute::try_from(f.attribute("arg_attrs").ok()?).ok()?;
+    let fty = TypeAttribute::try_from(f.attribute("function_type").ok()?).ok()?;
+    let fty = FunctionType::try_from(fty.value()).ok()?;
+    let name = StringAttribute::try_from(f.attribute("sym_name").ok()?).ok()?;
+    let (mut at, mut marked) = (0u32, Vec::new());
+    for i in 0..fty.input_count() {
+        let t = fty.input(i).ok()?;
+        let noalias = attrs
+            .element(i)
+            .ok()
+            .and_then(|a| DictionaryAttribute::try_from(a).ok())
+            .is_some_and(|d| d.element_by_name("llvm.noalias").is_some());
+        if let Ok(m) = MemRefType::try_from(t) {
+            if noalias {
+                marked.push(at + 1);
+            }
+            at += 3 + 2 * m.rank() as u32;
+        } else if t.is_unranked_mem_ref() {
+            at += 2;
+        } else if t.is_index() || t.is_integer() || t.is_float() {
+            at += 1;
+        } else {
+            return None;
+        }
+    }
+    (!marked.is_empty()).then(|| (name.value().to_string(), marked, at))
 }
 
 /// From a module in the LLVM dialect: translation, `noalias` parameters (see
