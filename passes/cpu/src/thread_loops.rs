@@ -408,21 +408,29 @@ fn hoist(b: &mut Builder<'_>, lp: OpId, v: Value, map: &mut FxHashMap<Value, Val
 fn hoist_invariants(ctx: &mut Context, lp: OpId) {
     let body = ctx.entry_block(ctx.region(lp, 0)).expect("loop body");
     for o in ctx.block_op_vec(body) {
-        let n = ctx.op_name_str(o);
-        let division = n.contains("div") || n.contains("rem");
-        if n.starts_with("arith.")
-            && !division
-            && pure_in(ctx, lp, o)
-            && ctx.operand_vec(o).into_iter().all(|v| outside(ctx, lp, v))
-        {
+        if movable_before(ctx, lp, o) {
             ctx.move_op(o, InsertPoint::Before(lp));
         }
     }
 }
 
-/// Moves the side-effect-free `arith` ops (no divisions: a piece may run no iteration) in the
-/// pieces of a cut segment (the ops with regions in `blk`, the segment loop's body) whose
-/// operands are defined outside their piece to before it, in order, so that chains move: what
+/// Whether the op `o` inside `holder` may move to before it: a side-effect-free `arith` op
+/// (no division: `holder` may run its body no time, and a division by zero traps) whose
+/// operands are all defined outside `holder`.
+fn movable_before(ctx: &Context, holder: OpId, o: OpId) -> bool {
+    let n = ctx.op_name_str(o);
+    n.starts_with("arith.")
+        && !n.contains("div")
+        && !n.contains("rem")
+        && pure_in(ctx, holder, o)
+        && ctx
+            .operand_vec(o)
+            .into_iter()
+            .all(|v| outside(ctx, holder, v))
+}
+
+/// Moves the ops in the pieces of a cut segment (the ops with regions in `blk`, the segment
+/// loop's body) that [`movable_before`] allows to before their piece, in order, so that chains move: what
 /// depends only on the segment's row (a stencil's wrapped neighbour rows) is then computed
 /// once per segment (`cse` merges the pieces' copies) instead of once in each piece's loop.
 fn hoist_out_of_pieces(ctx: &mut Context, blk: tail_ir::BlockId) {
@@ -431,16 +439,7 @@ fn hoist_out_of_pieces(ctx: &mut Context, blk: tail_ir::BlockId) {
             continue;
         }
         for o in ctx.walk_preorder(piece).into_iter().skip(1) {
-            let n = ctx.op_name_str(o);
-            let division = n.contains("div") || n.contains("rem");
-            if n.starts_with("arith.")
-                && !division
-                && ctx.regions(o).is_empty()
-                && ctx
-                    .operand_vec(o)
-                    .into_iter()
-                    .all(|v| outside(ctx, piece, v))
-            {
+            if movable_before(ctx, piece, o) {
                 ctx.move_op(o, InsertPoint::Before(piece));
             }
         }
@@ -748,15 +747,12 @@ fn segments(
     }
     if cut {
         hoist_out_of_pieces(ctx, after);
-    }
-    if !cut {
-        if let Some((k, _)) = (pairs.iter().enumerate()).find(|(k, p)| {
-            matches!(p.of, Dividend::Grid(_)) && wide(0, constant_value(ctx, divisors[*k]))
-        }) {
-            match constant_value(ctx, divisors[k]) {
-                Some(w) if w < overlap::CHUNK => full_rows(ctx, seg.op(), t0, len, w),
-                _ => finish_piece(ctx, seg.op(), values[2 * k + 1], bound),
-            }
+    } else if let Some((k, _)) = (pairs.iter().enumerate()).find(|(k, p)| {
+        matches!(p.of, Dividend::Grid(_)) && wide(0, constant_value(ctx, divisors[*k]))
+    }) {
+        match constant_value(ctx, divisors[k]) {
+            Some(w) if w < overlap::CHUNK => full_rows(ctx, seg.op(), t0, len, w),
+            _ => finish_piece(ctx, seg.op(), values[2 * k + 1], bound),
         }
     }
     // The coordinates of the next segment's first thread.

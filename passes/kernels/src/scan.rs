@@ -342,8 +342,8 @@ impl Cx {
             let c = cidx(b, chunk);
             concat(b, Level::Block, nb, c, elem, |b, blk| {
                 let c = cidx(b, chunk);
-                // The chunk (neutral past `n`), loaded coalesced into shared memory (on the CPU: the block's threads make
-                // the elements in a loop that LLVM vectorizes).
+                // The chunk (neutral past `n`), loaded coalesced into shared memory (on the
+                // CPU: the block's threads make the elements in a loop that LLVM vectorizes).
                 let load = generate(b, c, elem, |b, j| {
                     let base = bin(b, "arith.muli", blk, c);
                     let i = bin(b, "arith.addi", base, j);
