@@ -4,6 +4,7 @@
 // RUN: not tailc run --target=interp %t/transp2.mlir 2>&1 | FileCheck %s --check-prefix=TRANSP2
 // RUN: not tailc run --target=interp %t/idx.mlir 2>&1 | FileCheck %s --check-prefix=IDX
 // RUN: not tailc run --target=interp %t/reshape.mlir 2>&1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not tailc run --target=interp %t/permutation.mlir 2>&1 | FileCheck %s --check-prefix=PERM
 
 // Runtime errors are diagnostics naming the op, at its location; output printed before the
 // error is kept.
@@ -19,6 +20,9 @@
 // IDX: idx.mlir:5:3: error: 'tail.idx' op index 4 out of range for axis 1 of extent 3
 
 // RESHAPE: reshape.mlir:4:3: error: 'tail.reshape0' op cannot reshape an empty array with no default element
+
+// A scatter declared a permutation whose indices repeat a row.
+// PERM: permutation.mlir:11:3: error: 'soac.scatter' op index 1 at 2 of a permutation is out of range or repeated
 
 //--- iota.mlir
 func.func @main() -> f64 {
@@ -62,4 +66,18 @@ func.func @main() -> !tail.array<i32, 1> {
   %s = tail.lit [2] : !tail.vec<i32, 1>
   %r = tail.reshape0 %s, %e : (!tail.vec<i32, 1>, !tail.array<i32, 1>) -> !tail.array<i32, 1>
   return %r : !tail.array<i32, 1>
+}
+//--- permutation.mlir
+func.func @main() -> tensor<3xi32> {
+  %vs = soac.iota : tensor<3xi32>
+  %c1 = arith.constant 1 : i32
+  %is = soac.map %vs : tensor<3xi32> -> tensor<3xi32> {
+  ^bb0(%x: i32):
+    %m = arith.minsi %x, %c1 : i32
+    soac.yield %m : i32
+  }
+  %z = arith.constant 0 : i32
+  %d = soac.replicate %z : i32 -> tensor<3xi32>
+  %r = soac.scatter %vs into %d[%is] {permutation} : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+  return %r : tensor<3xi32>
 }

@@ -5,7 +5,8 @@
 //! | [`convert-gpu-to-cpu`](mod@gpu_to_cpu) | `builtin.module` | `gpu.module` kernels → one `func.func` per kernel running one block as thread loops (phases split at barriers and shuffles); `gpu.launch_func` → `scf.parallel` over the blocks calling it; `gpu.alloc`/`dealloc`/`memcpy` → `memref` ops |
 //! | [`widen-bool-memrefs`](mod@bool_memrefs) | `builtin.module` | memrefs of `i1` → memrefs of `i8` (loads truncate, stores extend), so that LLVM vectorizes loops over boolean arrays |
 //!
-//! Named pipeline `tail-to-cpu`: `tail-to-gpu` with sequential scans
+//! Named pipeline `tail-to-cpu`: `tail-to-gpu` with radix-sort grades
+//! (`convert-tail-to-soac{radix-grade=true}`) and sequential scans
 //! (`convert-soac-to-hpar{sequential-scans=true}`), then `convert-gpu-to-cpu,canonicalize,cse`; the result
 //! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
 //! the levels above), so the reference interpreter runs it (`tailc run --after=tail-to-cpu
@@ -35,13 +36,14 @@ tail_ir::pass_pipeline! {
 /// The kernel levels of the CPU backend as one pipeline literal (see [`KERNELS_FOR_CPU`]).
 macro_rules! kernels_for_cpu {
     () => {
-        "tail-to-soac,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
+        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
     };
 }
 
 /// The passes of `tail-to-gpu` ([`tail_kernels::TAIL_TO_GPU`]) as the CPU backend runs them:
-/// with sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one thread's
-/// loop scans each chunk of a scan and each row of a row scan).
+/// grades as radix sorts (`convert-tail-to-soac`'s option `radix-grade`, with `tail-to-soac`
+/// written out) and sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one
+/// thread's loop scans each chunk of a scan and each row of a row scan).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
 /// The passes of the named pipeline `tail-to-cpu`: [`KERNELS_FOR_CPU`], then
@@ -50,7 +52,7 @@ pub const TAIL_TO_CPU: &str = concat!(kernels_for_cpu!(), ",convert-gpu-to-cpu,c
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
-    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with sequential scans (convert-soac-to-hpar{sequential-scans=true}), then convert-gpu-to-cpu",
+    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}) and sequential scans (convert-soac-to-hpar{sequential-scans=true}), then convert-gpu-to-cpu",
     pipeline: TAIL_TO_CPU,
 }
 
@@ -67,13 +69,19 @@ pub fn link() {
 
 #[cfg(test)]
 mod tests {
-    /// `tail-to-cpu` is `tail-to-gpu` with sequential scans, then the CPU conversion.
+    /// `tail-to-cpu` is `tail-to-gpu` with radix grades and sequential scans, then the CPU
+    /// conversion.
     #[test]
     fn tail_to_cpu_follows_tail_to_gpu() {
-        let gpu = super::KERNELS_FOR_CPU.replace(
-            "convert-soac-to-hpar{sequential-scans=true}",
-            "convert-soac-to-hpar",
-        );
+        let gpu = super::KERNELS_FOR_CPU
+            .replace(
+                "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,",
+                "tail-to-soac,",
+            )
+            .replace(
+                "convert-soac-to-hpar{sequential-scans=true}",
+                "convert-soac-to-hpar",
+            );
         assert_eq!(gpu, tail_kernels::TAIL_TO_GPU);
         assert_eq!(
             super::TAIL_TO_CPU,

@@ -274,7 +274,7 @@ fn force_block(b: &mut Builder<'_>, p: Value, elem: Type) -> Value {
 }
 
 /// `hpar.interleave<l> count, chunk { body } place { place }`.
-fn interleave(
+pub(super) fn interleave(
     b: &mut Builder<'_>,
     count: Value,
     chunk: Value,
@@ -309,7 +309,7 @@ fn interleave(
 }
 
 /// A zero of scalar type `t`.
-fn zero(b: &mut Builder<'_>, t: Type) -> Value {
+pub(super) fn zero(b: &mut Builder<'_>, t: Type) -> Value {
     if b.ctx.int_width(t).is_some() {
         tail_builtin::arith::build_constant_int(b, t, 0)
     } else if matches!(b.type_kind(t), tail_ir::TypeKind::Index) {

@@ -384,15 +384,35 @@ impl Interp<'_> {
                 ),
             ));
         }
+        let permutation = self.ctx.attr(op, "permutation").is_some();
+        if permutation && is.shape[0] != dest.shape[0] {
+            return Err(self.err(
+                op,
+                format!(
+                    "extent mismatch: {} indices for a permutation of {} rows",
+                    is.shape[0], dest.shape[0]
+                ),
+            ));
+        }
+        let mut seen = vec![false; if permutation { dest.shape[0] } else { 0 }];
         let size = part_count(&dest.shape[1..]);
         for (j, ix) in is.data.iter().enumerate() {
             let Some(t) = ix.as_i64() else {
                 return Err(self.err(op, "expects integer indices"));
             };
+            if permutation && (t < 0 || t as usize >= dest.shape[0] || seen[t as usize]) {
+                return Err(self.err(
+                    op,
+                    format!("index {t} at {j} of a permutation is out of range or repeated"),
+                ));
+            }
             if t < 0 || t as usize >= dest.shape[0] {
                 continue;
             }
             let t = t as usize;
+            if permutation {
+                seen[t] = true;
+            }
             dest.data[t * size..(t + 1) * size].copy_from_slice(&vs.data[j * size..(j + 1) * size]);
         }
         Ok(Value::from_array(dest))

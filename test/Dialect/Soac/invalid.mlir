@@ -252,6 +252,14 @@ func.func @scatter_count(%vs: tensor<2xf64>, %d: tensor<8xf64>, %is: tensor<3xi3
 
 // -----
 
+func.func @scatter_permutation(%vs: tensor<3xf64>, %d: tensor<8xf64>, %is: tensor<3xi32>) {
+  // expected-error@+1 {{'soac.scatter' op expects as many indices as destination rows for a permutation, but got 3 and 8}}
+  %r = soac.scatter %vs into %d[%is] {permutation} : tensor<3xf64>, tensor<3xi32> -> tensor<8xf64>
+  return
+}
+
+// -----
+
 func.func @scatter_consumed(%vs: tensor<?xf64>, %d: tensor<8xf64>, %is: tensor<?xi32>) -> tensor<8xf64> {
   // expected-error@+1 {{'soac.scatter' op consumes its destination array, which must not be used afterwards}}
   %r = soac.scatter %vs into %d[%is] : tensor<?xf64>, tensor<?xi32> -> tensor<8xf64>

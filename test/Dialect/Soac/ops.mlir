@@ -99,14 +99,16 @@ func.func @fused(%xs: tensor<?xf64>, %ys: tensor<?xf64>, %zero: f64) -> (f64, te
 // CHECK-LABEL: func.func @filter_scatter
 // CHECK: soac.filter %{{.*}}, %{{.*}} : tensor<?xi1>, tensor<?x!tail.char> -> (tensor<?xi1>, tensor<?x!tail.char>) {
 // CHECK: soac.scatter %{{.*}} into %{{.*}}[%{{.*}}] : tensor<?xf64>, tensor<?xi32> -> tensor<8xf64>
+// CHECK: soac.scatter %{{.*}} into %{{.*}}[%{{.*}}] {permutation} : tensor<?xf64>, tensor<?xi32> -> tensor<?xf64>
 func.func @filter_scatter(%bs: tensor<?xi1>, %cs: tensor<?x!tail.char>, %vs: tensor<?xf64>,
-                          %is: tensor<?xi32>, %dest: tensor<8xf64>) -> (tensor<?x!tail.char>, tensor<8xf64>) {
+                          %is: tensor<?xi32>, %dest: tensor<8xf64>, %dest2: tensor<?xf64>) -> (tensor<?x!tail.char>, tensor<8xf64>, tensor<?xf64>) {
   %k:2 = soac.filter %bs, %cs : tensor<?xi1>, tensor<?x!tail.char> -> (tensor<?xi1>, tensor<?x!tail.char>) {
   ^bb0(%b: i1, %c: !tail.char):
     soac.yield %b : i1
   }
   %d = soac.scatter %vs into %dest[%is] : tensor<?xf64>, tensor<?xi32> -> tensor<8xf64>
-  return %k#1, %d : tensor<?x!tail.char>, tensor<8xf64>
+  %p = soac.scatter %vs into %dest2[%is] {permutation} : tensor<?xf64>, tensor<?xi32> -> tensor<?xf64>
+  return %k#1, %d, %p : tensor<?x!tail.char>, tensor<8xf64>, tensor<?xf64>
 }
 
 // CHECK-LABEL: func.func @create

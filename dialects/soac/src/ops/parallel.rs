@@ -650,8 +650,14 @@ fn i1_of(ctx: &Context, op: tail_ir::OpId) -> VResult<tail_ir::Type> {
 /// `[0, dim(dest, 0))` are ignored, as in Futhark, so a filter can be written as a scatter
 /// to computed positions; when an index repeats, the last write wins.
 ///
+/// `permutation` declares the indices a permutation of the destination's rows (as many
+/// indices as rows, each row once): every row is written, by one write, so the destination's
+/// contents do not matter and the writes do not collide (a lowering may write them directly;
+/// the interpreter checks the claim).
+///
 /// ```mlir
 /// %r = soac.scatter %vs into %dest[%is] : tensor<?xf64>, tensor<?xi32> -> tensor<8xf64>
+/// %p = soac.scatter %vs into %dest[%is] {permutation} : tensor<?xf64>, tensor<?xi32> -> tensor<?xf64>
 /// ```
 #[op(dialect = SoacDialect, name = "scatter", traits(Pure),
      format = "$values `into` $dest `[` $indices `]` attr-dict `:` type($values) `,` type($indices) `->` type($dest)",
@@ -666,6 +672,9 @@ pub struct ScatterOp {
     /// Where each row goes: a rank-1 `i32` array as long as `values`.
     #[operand]
     indices: SoacArray,
+    /// Whether the indices are a permutation of the destination's rows.
+    #[attr(optional)]
+    permutation: UnitAttr,
     /// The updated array.
     #[result(type_from = dest)]
     result: SoacArray,
@@ -706,6 +715,19 @@ impl ScatterOp {
                     "expects as many indices as values, but got {} and {}",
                     extent_str(is.shape[0]),
                     extent_str(vs.shape[0])
+                ),
+            ));
+        }
+        if self.permutation(ctx).is_some()
+            && !crate::types::extents_agree(dest.shape[0], is.shape[0])
+        {
+            return Err(err(
+                ctx,
+                op,
+                format!(
+                    "expects as many indices as destination rows for a permutation, but got {} and {}",
+                    extent_str(is.shape[0]),
+                    extent_str(dest.shape[0])
                 ),
             ));
         }

@@ -77,6 +77,9 @@ pub(super) struct Lowerer<'c> {
     /// How many lambdas of parallel SOACs the ops being built are nested in (0: host code,
     /// possibly inside `soac.loop`s and `scf.if`s).
     pub par_depth: usize,
+    /// Grades of booleans, ints and doubles in host code as radix sorts (option
+    /// `radix-grade`), not merge sorts.
+    pub radix_grade: bool,
 }
 
 /// The runtime function that checks an `iota` count at run time (`count ≥ 0`).
@@ -85,7 +88,11 @@ pub(super) const CHECK_COUNT: &str = "tail_rt_check_count";
 /// (`extent ≤ 2³¹−1`).
 pub(super) const CHECK_EXTENT32: &str = "tail_rt_check_extent32";
 
-pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionStats> {
+pub(super) fn convert_module(
+    ctx: &mut Context,
+    module: OpId,
+    radix_grade: bool,
+) -> R<ConversionStats> {
     let loc = ctx.op_loc(module);
     let scratch = ctx.create_block(&[]);
     let mut l = Lowerer {
@@ -98,6 +105,7 @@ pub(super) fn convert_module(ctx: &mut Context, module: OpId) -> R<ConversionSta
         stats: ConversionStats::default(),
         checks: Vec::new(),
         par_depth: 0,
+        radix_grade,
     };
     let funcs: Vec<OpId> = l
         .ctx

@@ -99,6 +99,12 @@
 //!   the number of elements before it in the stable order (a map of `soac.reduce`s), and
 //!   position `r` of the result gathers `i+1` from the element of rank `r` (a map of
 //!   `soac.reduce`s over `select`s); quadratic work, no loop.
+//!   With the option `radix-grade` (set by the CPU backend's pipeline), a grade of booleans,
+//!   ints or doubles in host code is instead a least-significant-digit radix sort, one bit a
+//!   pass, as many passes as the bit length of the keys' range (a `soac.loop` carrying the
+//!   permutation and the keys; per pass a scan of the 0-bits, and two
+//!   `soac.scatter {permutation}`s into fresh arrays filled with different constants, so
+//!   that `cse` keeps them apart), O(n · bits) work; characters keep the merge sort.
 //! * `power`/`powerScl` → `soac.loop` (over several values for power over tuples);
 //!   `condScl` and `tail.if` → `scf.if`; `first` → `scf.if` on emptiness and `soac.index`.
 //!
@@ -125,6 +131,12 @@ use tail_ir::{Context, OpId};
     name = "ConvertTailToSoac"
 )]
 pub struct ConvertTailToSoac {
+    #[option(
+        name = "radix-grade",
+        default = false,
+        description = "Lower the grades of booleans, ints and doubles in host code to radix sorts (one bit a pass; the CPU backend's form) instead of merge sorts"
+    )]
+    radix_grade: bool,
     #[statistic(name = "num-lowered", description = "Number of tail ops lowered")]
     num_lowered: Statistic,
     #[statistic(
@@ -141,7 +153,7 @@ impl PassRun for ConvertTailToSoac {
         op: OpId,
         _am: &mut AnalysisManager,
     ) -> PassResult {
-        let stats = convert_module(ctx, op)?;
+        let stats = core::convert_module(ctx, op, self.radix_grade)?;
         self.num_lowered.add(stats.lowered);
         self.num_kept.add(stats.kept);
         Ok(())
@@ -162,5 +174,5 @@ pub fn convert_module(
     ctx: &mut Context,
     module: OpId,
 ) -> Result<ConversionStats, tail_ir::Diagnostic> {
-    core::convert_module(ctx, module)
+    core::convert_module(ctx, module, false)
 }

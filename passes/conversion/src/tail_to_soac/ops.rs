@@ -1130,10 +1130,186 @@ impl<'c> Lowerer<'c> {
     /// array, the counting sort of [`Self::counting_grade`] (O(n²) work, no loop).
     fn lower_grade(&mut self, a: Value, up: bool) -> R<Value> {
         if self.par_depth == 0 {
+            if self.radix_grade {
+                if let Some(g) = self.radix_sort(a, up)? {
+                    return Ok(g);
+                }
+            }
             self.merge_grade(a, up)
         } else {
             self.counting_grade(a, up)
         }
+    }
+
+    /// `gradeUp`/`gradeDown` of booleans, ints or doubles as a least-significant-digit radix
+    /// sort of the positions by their keys, one bit a pass (`None` for other element types).
+    ///
+    /// The key of an element is an unsigned integer whose order is the grade's: an int with
+    /// its sign bit flipped, a boolean as 0 or 1 (32 bits); a double's bits with the sign bit
+    /// set when it is positive and all bits flipped when it is negative, after `-0.0` became
+    /// `0.0`, which APL compares equal to it (64 bits, kept in arrays of doubles: arrays of
+    /// 64-bit integers are not TAIL's, and the bits only move); a downward grade flips every
+    /// bit of the key. The keys minus the smallest one fit in `b` bits, `b` the bit length of
+    /// the largest difference (the smallest key is the complement of the largest complement,
+    /// so both reductions are `maxui` with the neutral 0). Pass `p` (`b` passes, a `soac.loop`
+    /// carrying the permutation and the keys in its order) moves the elements whose bit `p` is
+    /// 0 before those whose bit is 1, each group in its order: an element with bit 0 goes to
+    /// the number of 0s before it (a `soac.scan`), one with bit 1 to the number of 0s in all
+    /// plus the number of 1s before it (two `soac.scatter {permutation}`s, the permutation and
+    /// the keys). Each pass keeps the order of equal bits, so the sort is stable, as APL's
+    /// grade is. O(n · b) work; the result is the permutation plus one (1-based).
+    fn radix_sort(&mut self, a: Value, up: bool) -> R<Option<Value>> {
+        let e = self.elem(a);
+        let f64t = self.f64t();
+        // 1: booleans, 32: ints, 64: doubles.
+        let kind = match self.ctx.type_kind(e) {
+            TypeKind::Integer { width: 1, .. } => 1,
+            TypeKind::Integer { width: 32, .. } => 32,
+            TypeKind::Float(_) if e == f64t => 64,
+            _ => return Ok(None),
+        };
+        let double = kind == 64;
+        // `kt`: the keys as integers; `st`: as stored in arrays.
+        let kt = self.ctx.int_type(kind.max(32));
+        let st = if double { f64t } else { kt };
+        let to_k = move |s: &mut Self, v: Value| {
+            if double {
+                s.emit1("arith.bitcast", &[v], kt, &[])
+            } else {
+                v
+            }
+        };
+        let from_k = move |s: &mut Self, v: Value| {
+            if double {
+                s.emit1("arith.bitcast", &[v], st, &[])
+            } else {
+                v
+            }
+        };
+        let keys = self.map_nest(&[a], 1, &mut |s, xs| {
+            let x = xs[0];
+            let ones = s.cint(kt, -1);
+            let key = match kind {
+                1 => s.emit1("arith.extui", &[x], kt, &[]),
+                32 => {
+                    let sign = s.cint(kt, i32::MIN as i64);
+                    s.bin("arith.xori", x, sign)
+                }
+                _ => {
+                    let zero = s.cf64(0.0);
+                    let is_zero = s.cmpf(1, x, zero);
+                    let x = s.select(is_zero, zero, x);
+                    let bits = s.emit1("arith.bitcast", &[x], kt, &[]);
+                    let zero_k = s.cint(kt, 0);
+                    let neg = s.cmpi(2, bits, zero_k);
+                    let sign = s.cint(kt, i64::MIN);
+                    let flipped = s.bin("arith.xori", bits, ones);
+                    let signed = s.bin("arith.xori", bits, sign);
+                    s.select(neg, flipped, signed)
+                }
+            };
+            let key = if up {
+                key
+            } else {
+                s.bin("arith.xori", key, ones)
+            };
+            Ok(vec![from_k(s, key)])
+        })?[0];
+        let complements = self.map_nest(&[keys], 1, &mut |s, xs| {
+            let k = to_k(s, xs[0]);
+            let ones = s.cint(kt, -1);
+            let c = s.bin("arith.xori", k, ones);
+            Ok(vec![from_k(s, c)])
+        })?[0];
+        let largest = |s: &mut Self, xs: Value| {
+            let zero = s.cint(kt, 0);
+            let zero = from_k(s, zero);
+            s.reduce_with(xs, zero, |s, ys| {
+                let (x, y) = (to_k(s, ys[0]), to_k(s, ys[1]));
+                let m = s.bin("arith.maxui", x, y);
+                Ok(vec![from_k(s, m)])
+            })
+        };
+        let hi = largest(self, keys)?;
+        let hi = to_k(self, hi);
+        let lo = largest(self, complements)?;
+        let lo = to_k(self, lo);
+        let ones = self.cint(kt, -1);
+        let lo = self.bin("arith.xori", lo, ones);
+        let span = self.bin("arith.subi", hi, lo);
+        // The passes: how many of bits 0, 1, … of the key have a set bit of `span` at or
+        // above them.
+        let bits = self.cidx(kind.max(32) as i64);
+        let zero = self.ci32(0);
+        let passes = self.loop_(bits, &[zero], |s, k, acc| {
+            let k = s.emit1("arith.index_cast", &[k], kt, &[]);
+            let rest = s.bin("arith.shrui", span, k);
+            let zero_k = s.cint(kt, 0);
+            let above = s.cmpi(1, rest, zero_k);
+            let i32t = s.i32t();
+            let add = s.emit1("arith.extui", &[above], i32t, &[]);
+            Ok(vec![s.bin("arith.addi", acc[0], add)])
+        })?[0];
+        let passes = self.index_of_i32(passes);
+        let rel = self.map_nest(&[keys], 1, &mut |s, xs| {
+            let k = to_k(s, xs[0]);
+            let r = s.bin("arith.subi", k, lo);
+            Ok(vec![from_k(s, r)])
+        })?[0];
+        let n = self.dim(a, 0);
+        let i32t = self.i32t();
+        let it = self.ctx.tensor_type(vec![DYNAMIC], i32t);
+        let pos = self.emit1("soac.iota", &[n], it, &[]);
+        let sorted = self.loop_(passes, &[pos, rel], |s, p, state| {
+            let (perm, ks) = (state[0], state[1]);
+            let p = s.emit1("arith.index_cast", &[p], kt, &[]);
+            // 1 where bit `p` of the key is 0.
+            let zeros = s.map_nest(&[ks], 1, &mut |s, xs| {
+                let k = to_k(s, xs[0]);
+                let bit = s.bin("arith.shrui", k, p);
+                let one = s.cint(kt, 1);
+                let bit = s.bin("arith.andi", bit, one);
+                let zero = s.bin("arith.xori", bit, one);
+                let i32t = s.i32t();
+                Ok(vec![if double {
+                    s.emit1("arith.trunci", &[zero], i32t, &[])
+                } else {
+                    zero
+                }])
+            })?[0];
+            let zero = s.ci32(0);
+            let add = |s: &mut Self, ys: &[Value]| Ok(vec![s.bin("arith.addi", ys[0], ys[1])]);
+            let upto = s.scan_with(zeros, zero, add)?;
+            let total = s.reduce_with(zeros, zero, add)?;
+            let dest = s.map_nest(&[zeros, upto, pos], 1, &mut |s, xs| {
+                let (z, upto, i) = (xs[0], xs[1], xs[2]);
+                let before = s.bin("arith.subi", upto, z);
+                let ones_before = s.bin("arith.subi", i, before);
+                let after = s.bin("arith.addi", total, ones_before);
+                let zero = s.ci32(0);
+                let is_zero = s.cmpi(1, z, zero);
+                Ok(vec![s.select(is_zero, before, after)])
+            })?[0];
+            // Two fresh destinations, filled differently so that `cse` keeps them apart when
+            // the keys are `i32`s too (each scatter consumes its own); `dest` is a
+            // permutation, so every row of them is written.
+            let unit = s.ctx.unit_attr();
+            let attrs = [("permutation", unit)];
+            let zero = s.ci32(0);
+            let perm_dest = s.replicate(zero, n);
+            let new_perm = s.emit1("soac.scatter", &[perm, perm_dest, dest], it, &attrs);
+            let fill = if double { s.cf64(0.0) } else { s.ci32(-1) };
+            let keys_dest = s.replicate(fill, n);
+            let kty = s.ty(ks);
+            let new_keys = s.emit1("soac.scatter", &[ks, keys_dest, dest], kty, &attrs);
+            Ok(vec![new_perm, new_keys])
+        })?[0];
+        Ok(Some(
+            self.map_nest(&[sorted], 1, &mut |s, xs| {
+                let one = s.ci32(1);
+                Ok(vec![s.bin("arith.addi", xs[0], one)])
+            })?[0],
+        ))
     }
 
     /// Whether key `x` sorts strictly before key `y` (`x < y` up, `x > y` down).
