@@ -110,6 +110,14 @@ impl Cx {
                 new_inits.push(v);
             }
         }
+        // Arrays carried as a prefix of their buffer: each has its extent carried after the
+        // loop's values.
+        let prefixed = prefix_carried(b.ctx, op, &shapes);
+        let it = b.index_type();
+        for &k in &prefixed {
+            let ext = extents(b, new_inits[k], &[DYNAMIC]);
+            new_inits.push(ext[0]);
+        }
         let c0 = cidx(b, 0);
         let c1 = cidx(b, 1);
         let region = b.ctx.create_region();
@@ -118,19 +126,29 @@ impl Cx {
         let body = b
             .entry_block(region)
             .expect("soac.loop has a body (verified)");
+        let ext_args: Vec<Value> = prefixed
+            .iter()
+            .map(|_| b.ctx.add_block_arg(body, it))
+            .collect();
         let mut for_ops = vec![c0, count, c1];
         for_ops.extend(&new_inits);
         let rtys: Vec<_> = new_inits.iter().map(|&v| b.value_type(v)).collect();
         let for_op = mk(b, "scf.for", &for_ops, &rtys, &[], vec![region]);
-        // The body: carried arrays are host memrefs.
+        // The body: carried arrays are host memrefs (the first elements of them, for the
+        // arrays carried as a prefix).
         b.set_insertion_point(InsertPoint::BlockStart(body));
         let args = b.block_args(body).to_vec();
-        for (&a, shape) in args[1..].iter().zip(&shapes) {
+        for (k, (&a, shape)) in args[1..].iter().zip(&shapes).enumerate() {
             let Some(shape) = shape else { continue };
             let mt = to_memref(b.ctx, b.value_type(a));
             b.set_value_type(a, mt);
             let ext = extents(b, a, shape);
-            self.arrs.insert(a, Arr::Host { mem: a, ext });
+            let host = Arr::Host { mem: a, ext };
+            let arr = match prefixed.iter().position(|&p| p == k) {
+                Some(i) => prefix(host, ext_args[i]),
+                None => host,
+            };
+            self.arrs.insert(a, arr);
         }
         // Memrefs made for arrays of the enclosing scope are valid in this body only.
         let saved_host = self.host.clone();
@@ -139,14 +157,51 @@ impl Cx {
                 b.set_insertion_point(InsertPoint::Before(o));
                 b.loc = b.op_loc(o);
                 let mut ys = Vec::new();
+                let mut exts = Vec::new();
                 for (k, v) in b.operand_vec(o).into_iter().enumerate() {
-                    if is_tensor(b.ctx, b.value_type(v)) {
-                        let m = self.host_mem(b, o, v)?;
-                        ys.push(cast_to(b, m, b.value_type(new_inits[k])));
-                    } else {
+                    if !is_tensor(b.ctx, b.value_type(v)) {
                         ys.push(v);
+                        continue;
+                    }
+                    let mt = b.value_type(new_inits[k]);
+                    if !prefixed.contains(&k) {
+                        let m = self.host_mem(b, o, v)?;
+                        ys.push(cast_to(b, m, mt));
+                        continue;
+                    }
+                    // The whole buffer of a prefix of a grid array (the array a `permutation`
+                    // scatter or a filter padded to whole blocks) and the prefix's extent;
+                    // any other array as it is, its extent its own.
+                    match self.arr(b.ctx, o, v)? {
+                        Arr::Reshape {
+                            src,
+                            ext,
+                            cyclic: false,
+                        } if ext.len() == 1
+                            && matches!(&*src, Arr::Grid { ext: whole, .. } if whole.len() == 1) =>
+                        {
+                            let Arr::Grid { pull, ext: whole } = *src else {
+                                unreachable!("matched above")
+                            };
+                            let m = mk1(
+                                b,
+                                "builtin.unrealized_conversion_cast",
+                                &[pull, whole[0]],
+                                mt,
+                                &[],
+                            );
+                            ys.push(m);
+                            exts.push(ext[0]);
+                        }
+                        _ => {
+                            let m = self.host_mem(b, o, v)?;
+                            let m = cast_to(b, m, mt);
+                            exts.push(extents(b, m, &[DYNAMIC])[0]);
+                            ys.push(m);
+                        }
                     }
                 }
+                ys.extend(exts);
                 mk(b, "scf.yield", &ys, &[], &[], Vec::new());
                 dead.push(o);
             } else {
@@ -159,6 +214,15 @@ impl Cx {
         b.loc = b.op_loc(op);
         for (i, shape) in shapes.iter().enumerate() {
             let (old, new) = (b.result(op, i), b.result(for_op, i));
+            if let Some(j) = prefixed.iter().position(|&p| p == i) {
+                // A view, not a memref: the result stays the key of its array, so host uses
+                // get a copy of the prefix (`host_mem`) and kernels read the buffer.
+                let ext = extents(b, new, &[DYNAMIC]);
+                let n = b.result(for_op, shapes.len() + j);
+                self.arrs
+                    .insert(old, prefix(Arr::Host { mem: new, ext }, n));
+                continue;
+            }
             b.replace_all_uses_with(old, new);
             if let Some(shape) = shape {
                 let ext = extents(b, new, shape);
@@ -167,6 +231,56 @@ impl Cx {
         }
         dead.push(op);
         Ok(())
+    }
+}
+
+/// The carried arrays (their positions) that a loop carries as the first elements of a
+/// longer buffer: rank-1 arrays that the body yields from a `permutation` scatter or a
+/// filter, whose grid arrays are padded to whole blocks. Their extent is carried beside them,
+/// so that no program copies the prefix into a buffer of its own at every iteration. Not an
+/// array the body hands to host code as a memref (to `tail` I/O through a cast): the body's
+/// memref is the whole buffer.
+fn prefix_carried(ctx: &tail_ir::Context, op: OpId, shapes: &[Option<Vec<i64>>]) -> Vec<usize> {
+    let Some(body) = ctx.entry_block(ctx.region(op, 0)) else {
+        return Vec::new();
+    };
+    let Some(y) = ctx.last_op(body).filter(|&y| ctx.op_is(y, "soac.yield")) else {
+        return Vec::new();
+    };
+    let args = ctx.block_args(body).to_vec();
+    let to_host = |k: usize| {
+        args.get(k + 1).is_none_or(|&a| {
+            ctx.use_vec(a).iter().any(|u| {
+                ctx.op_is(u.op, "builtin.unrealized_conversion_cast")
+                    || ctx.op_is(u.op, "func.return")
+            })
+        })
+    };
+    let body = Some(body);
+    ctx.operand_vec(y)
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, v)| {
+            shapes
+                .get(k)
+                .is_some_and(|s| s.as_ref().is_some_and(|s| s.len() == 1))
+                && !to_host(k)
+                && ctx.defining_op(v).is_some_and(|d| {
+                    ctx.op_parent_block(d) == body
+                        && ((ctx.op_is(d, "soac.scatter") && ctx.attr(d, "permutation").is_some())
+                            || ctx.op_is(d, "soac.filter"))
+                })
+        })
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The first `n` elements of the rank-1 array `a`.
+fn prefix(a: Arr, n: Value) -> Arr {
+    Arr::Reshape {
+        src: Box::new(a),
+        ext: vec![n],
+        cyclic: false,
     }
 }
 
