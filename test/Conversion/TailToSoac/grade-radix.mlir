@@ -6,10 +6,10 @@
 // the bit length of the largest key minus the smallest (two maxui reductions, of the keys and
 // of their complements, counted by a scalar loop over the 32 bits); the pass loop carries the
 // permutation (from iota) and the keys minus the smallest. A pass marks the elements whose bit
-// is 0, scans and counts the marks, and sends an element with bit 0 to the number of marks
-// before it and one with bit 1 to the number of all marks plus the unmarked ones before it:
-// two scatters declared permutations (into fresh arrays filled differently, so that cse
-// keeps them apart), the permutation and the keys.
+// is 0, scans the marks (their count is the scan's last element), and sends an element with
+// bit 0 to the number of marks before it and one with bit 1 to the number of all marks plus
+// the unmarked ones before it: two scatters declared permutations (into fresh arrays filled
+// differently, so that cse keeps them apart), the permutation and the keys.
 
 // CHECK-LABEL: func.func @ints
 // CHECK:         %[[K:.*]] = soac.map %arg0 : tensor<?xi32> -> tensor<?xi32> {
@@ -34,7 +34,12 @@
 // CHECK:             arith.andi
 // CHECK:             arith.xori
 // CHECK:           %[[UPTO:.*]] = soac.scan %[[Z]] init(%{{.*}}) : tensor<?xi32> -> tensor<?xi32> {
-// CHECK:           %[[TOTAL:.*]] = soac.reduce %[[Z]] init(%{{.*}}) comm : tensor<?xi32> -> i32 {
+// CHECK:           %[[EMPTY:.*]] = arith.cmpi eq, %[[N:.*]], %{{.*}} : index
+// CHECK:           %[[TOTAL:.*]] = scf.if %[[EMPTY]] -> (i32) {
+// CHECK:           } else {
+// CHECK:             %[[LAST:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK:             %[[T:.*]] = soac.index %[[UPTO]][%[[LAST]]] : tensor<?xi32> -> i32
+// CHECK:             scf.yield %[[T]] : i32
 // CHECK:           %[[DEST:.*]] = soac.map %[[Z]], %[[UPTO]], %[[POS]] : tensor<?xi32>, tensor<?xi32>, tensor<?xi32> -> tensor<?xi32> {
 // CHECK:             %[[BEFORE:.*]] = arith.subi
 // CHECK:             %[[ONES:.*]] = arith.subi

@@ -1155,7 +1155,7 @@ impl<'c> Lowerer<'c> {
     /// carrying the permutation and the keys in its order) moves the elements whose bit `p` is
     /// 0 before those whose bit is 1, each group in its order: an element with bit 0 goes to
     /// the number of 0s before it (a `soac.scan`), one with bit 1 to the number of 0s in all
-    /// plus the number of 1s before it (two `soac.scatter {permutation}`s, the permutation and
+    /// (the scan's last element) plus the number of 1s before it (two `soac.scatter {permutation}`s, the permutation and
     /// the keys). Each pass keeps the order of equal bits, so the sort is stable, as APL's
     /// grade is. O(n · b) work; the result is the permutation plus one (1-based).
     fn radix_sort(&mut self, a: Value, up: bool) -> R<Option<Value>> {
@@ -1280,7 +1280,18 @@ impl<'c> Lowerer<'c> {
             let zero = s.ci32(0);
             let add = |s: &mut Self, ys: &[Value]| Ok(vec![s.bin("arith.addi", ys[0], ys[1])]);
             let upto = s.scan_with(zeros, zero, add)?;
-            let total = s.reduce_with(zeros, zero, add)?;
+            // The number of 0s: the scan's last element (none in an empty array).
+            let c0 = s.cidx(0);
+            let empty = s.cmpi(0, n, c0);
+            let total = s.if_else(
+                empty,
+                |s| Ok(vec![s.ci32(0)]),
+                |s| {
+                    let c1 = s.cidx(1);
+                    let last = s.bin("arith.subi", n, c1);
+                    Ok(vec![s.index(upto, &[last])])
+                },
+            )?[0];
             let dest = s.map_nest(&[zeros, upto, pos], 1, &mut |s, xs| {
                 let (z, upto, i) = (xs[0], xs[1], xs[2]);
                 let before = s.bin("arith.subi", upto, z);
