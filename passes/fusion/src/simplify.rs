@@ -15,7 +15,9 @@
 //! * **Lambda inputs** ([`SimplifyInputs`]): an input whose lambda argument is unused is
 //!   dropped (one input is kept, it carries the extent); an array passed twice becomes one
 //!   input; an input that is a `soac.replicate` of `v` is replaced by `v` inside the lambda
-//!   (copy propagation of the replicated row) when another input carries the extent.
+//!   (copy propagation of the replicated row) when another input carries the extent and that
+//!   extent is known to be the replicate's (equal constants, the same count, or the count is
+//!   the other array's `dim`): else the SOAC's check that its inputs agree would go with it.
 //! * **Shape casts** ([`InputsThroughShapeCasts`]): an input that is a `reshape` keeping the
 //!   source's rank and extents (a static shape relaxed to a dynamic one, with the same
 //!   constant extents) is its source: the traversal is the same, and the producer can fuse.
@@ -261,11 +263,29 @@ impl RewritePattern for SimplifyInputs {
         let mut inputs: Vec<Value> = Vec::new();
         let mut sources = Vec::new();
         let n = s.inputs.len();
-        for (i, &x) in s.inputs.iter().enumerate() {
-            let replicated = ctx
-                .defining_op(x)
+        // A replicated input goes only when another input has the same extent, known here:
+        // otherwise the SOAC's check that its inputs' extents agree would go with it.
+        let extents: Vec<Option<Extent>> = s.inputs.iter().map(|&x| outer_extent(ctx, x)).collect();
+        let replicate = |x: Value| {
+            ctx.defining_op(x)
                 .filter(|&d| ctx.op_is(d, "soac.replicate"))
-                .map(|d| ReplicateOp::from_op(ctx, d).expect("replicate").value(ctx));
+                .map(|d| ReplicateOp::from_op(ctx, d).expect("replicate").value(ctx))
+        };
+        let all_replicated = s.inputs.iter().all(|&y| replicate(y).is_some());
+        let all_equal = extents.iter().all(|&e| e.is_some() && e == extents[0]);
+        for (i, &x) in s.inputs.iter().enumerate() {
+            // With only replicated inputs, one stays for the extent (below): all must agree.
+            let agrees = if all_replicated {
+                all_equal
+            } else {
+                extents[i].is_some_and(|e| {
+                    s.inputs
+                        .iter()
+                        .zip(&extents)
+                        .any(|(&y, &f)| replicate(y).is_none() && f == Some(e))
+                })
+            };
+            let replicated = replicate(x).filter(|_| agrees || n == 1);
             if !ctx.has_uses(args[i]) {
                 sources.push(ArgSource::Unused);
             } else if let Some(v) = replicated {
@@ -291,6 +311,61 @@ impl RewritePattern for SimplifyInputs {
         rebuild(ctx, &s, inputs, &sources, &keep);
         true
     }
+}
+
+/// An outer extent known at compile time: a constant, the value a creator was given, or the
+/// outer extent of an array (one not made by a creator of a known count).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extent {
+    Const(i64),
+    Of(Value),
+    DimOf(Value),
+}
+
+/// The outer extent of array `x` as far as it is known without running it: static (the type,
+/// an iota's or reshape's constant count, through maps: [`static_outer_extent`]); else, from
+/// the array that `x` is a map of (through the first input of maps, which keep its extent):
+/// the count operand of the `iota`, `replicate … times` or `reshape` that made it (`soac.dim
+/// y, 0` as the extent of `y`), or that array's own extent.
+///
+/// [`static_outer_extent`]: crate::screma::static_outer_extent
+fn outer_extent(ctx: &Context, x: Value) -> Option<Extent> {
+    if let Some(n) = crate::screma::static_outer_extent(ctx, x) {
+        return Some(Extent::Const(n));
+    }
+    let root = |mut v: Value| {
+        for _ in 0..64 {
+            match ctx.defining_op(v) {
+                Some(d) if ctx.op_is(d, "soac.map") => match ctx.operand_vec(d).first() {
+                    Some(&u) => v = u,
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+        v
+    };
+    let r = root(x);
+    let Some(d) = ctx.defining_op(r) else {
+        return Some(Extent::DimOf(r));
+    };
+    let count = match ctx.op_name_str(d) {
+        "soac.iota" => ctx.operand_vec(d).first().copied(),
+        "soac.replicate" | "soac.reshape" => ctx.operand_vec(d).get(1).copied(),
+        _ => return Some(Extent::DimOf(r)),
+    };
+    let c = count?;
+    if let Some(k) = tail_builtin::util::constant_int(ctx, c) {
+        return Some(Extent::Const(k));
+    }
+    let of_dim = ctx.defining_op(c).filter(|&e| {
+        ctx.op_is(e, "soac.dim")
+            && DimOp::from_op(ctx, e).is_some_and(|dim| dim.axis_value(ctx) == 0)
+    });
+    Some(match of_dim {
+        Some(e) => Extent::DimOf(root(ctx.operand(e, 0))),
+        None => Extent::Of(c),
+    })
 }
 
 /// The source of `x` when `x` is a non-cyclic `soac.reshape` that keeps the source's rank and

@@ -5,7 +5,8 @@
 //! runs (the interpreter reports `extent mismatch`); a kernel instead iterates over the first
 //! input's extent and would read past the end of a shorter input. So before
 //! `convert-soac-to-hpar`, every top-level (host) `soac.map`,
-//! `soac.redomap` and `soac.scanomap` with several inputs gets, for each input `k ≥ 1` whose
+//! `soac.redomap` and `soac.scanomap` (in a function's body or in the body of a `soac.loop`,
+//! a host loop) with several inputs gets, for each input `k ≥ 1` whose
 //! outer extent is not known to equal input 0's,
 //!
 //! ```mlir
@@ -226,7 +227,11 @@ impl PassRun for SoacRuntimeChecks {
         // kernel, unless it is inside an `scf.if` that yields arrays: a thread computes both
         // of its branches (index functions, selected per element), so a check there would
         // run for the branch not taken.
-        let soac = |ctx: &Context, q: OpId| ctx.op_name_str(q).starts_with("soac.");
+        // A SOAC's lambda is kernel code; the body of a `soac.loop` (a host loop) is not.
+        let soac = |ctx: &Context, q: OpId| {
+            let n = ctx.op_name_str(q);
+            n.starts_with("soac.") && n != "soac.loop"
+        };
         let array_if = |ctx: &Context, q: OpId| {
             ctx.op_is(q, "scf.if")
                 && ctx.results(q).iter().any(|&r| {
