@@ -14,8 +14,11 @@
 // OUT: [7](7,6,5,4,3,2,1)
 
 // CHECK-LABEL: func.func @main
-// CHECK:         %[[N0:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?xi32>
-// CHECK:         %[[L:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[X:.*]] = %{{.*}}, %[[N:.*]] = %[[N0]]) -> (memref<?xi32>, index) {
+// The initial extent is the one the host knows (the iota's count), not a memref.dim of the
+// initial buffer, which would make the loop copy the buffer before taking it over.
+// CHECK:         %[[X0:.*]] = builtin.unrealized_conversion_cast %{{.*}}, %[[N0:.*]] : !hpar.pull<i32, grid>, index to memref<?xi32>
+// CHECK-NOT:     memref.dim %[[X0]]
+// CHECK:         %[[L:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[X:.*]] = %[[X0]], %[[N:.*]] = %[[N0]]) -> (memref<?xi32>, index) {
 // CHECK:           %[[S:.*]] = hpar.program<grid> -> !hpar.pull<i32, grid> {
 // CHECK:             hpar.interleave<block>
 // CHECK:           } {tail.par = "grid-scatter"}

@@ -115,8 +115,11 @@ impl Cx {
         let prefixed = prefix_carried(b.ctx, op, &shapes);
         let it = b.index_type();
         for &k in &prefixed {
-            let ext = extents(b, new_inits[k], &[DYNAMIC]);
-            new_inits.push(ext[0]);
+            // The initial array's extent as the host knows it (not a `memref.dim` of its
+            // memref: a use outside the loop would keep the loop from taking the buffer over).
+            let v = self.same_array(b.ctx, inits[k]);
+            let ext = self.arr(b.ctx, op, v)?.ext()[0];
+            new_inits.push(ext);
         }
         let c0 = cidx(b, 0);
         let c1 = cidx(b, 1);
