@@ -274,7 +274,7 @@ fn force_block(b: &mut Builder<'_>, p: Value, elem: Type) -> Value {
 }
 
 /// `hpar.interleave<l> count, chunk { body } place { place }`.
-pub(super) fn interleave(
+fn interleave(
     b: &mut Builder<'_>,
     count: Value,
     chunk: Value,
@@ -309,7 +309,7 @@ pub(super) fn interleave(
 }
 
 /// A zero of scalar type `t`.
-pub(super) fn zero(b: &mut Builder<'_>, t: Type) -> Value {
+fn zero(b: &mut Builder<'_>, t: Type) -> Value {
     if b.ctx.int_width(t).is_some() {
         tail_builtin::arith::build_constant_int(b, t, 0)
     } else if matches!(b.type_kind(t), tail_ir::TypeKind::Index) {
@@ -572,7 +572,6 @@ impl Cx {
         let it = b.index_type();
         let total32 = scanned.total(b);
         let total = mk1(b, "arith.index_cast", &[total32], it, &[]);
-        let bsz = self.block;
         for (k, r) in b.results(op).to_vec().into_iter().enumerate() {
             if !b.has_uses(r) {
                 continue;
@@ -590,70 +589,21 @@ impl Cx {
             }
             let src = arrs[k].clone();
             let row_ext = src.ext()[1..].to_vec();
-            let nrow = arr::count(b, &row_ext);
-            let all = bin(b, "arith.muli", n, nrow);
-            let bs = cidx(b, bsz);
-            let nbs = ceildiv(b, all, bs);
-            let one = cidx(b, 1);
-            let nbs = bin(b, "arith.maxui", nbs, one);
             let flag = flag.clone();
-            let pull = self.program(b, elem, "grid-scatter", |b| {
-                interleave(
-                    b,
-                    nbs,
-                    bs,
-                    elem,
-                    |b, blk| {
-                        let bs = cidx(b, bsz);
-                        let vals = generate(b, bs, elem, |b, t| {
-                            let e = bin(b, "arith.muli", blk, bs);
-                            let e = bin(b, "arith.addi", e, t);
-                            let ok = ult(b, e, all);
-                            if_value(
-                                b,
-                                ok,
-                                elem,
-                                |b| Ok(arr::read_flat(b, &src, e, elem)),
-                                |b| Ok(zero(b, elem)),
-                            )
-                        })?;
-                        Ok(push(b, vals, elem, Level::Block))
-                    },
-                    |b, blk, t| {
-                        let bs = cidx(b, bsz);
-                        let e = bin(b, "arith.muli", blk, bs);
-                        let e = bin(b, "arith.addi", e, t);
-                        let ok = ult(b, e, all);
-                        let it = b.index_type();
-                        if_value(
-                            b,
-                            ok,
-                            it,
-                            |b| {
-                                let i = bin(b, "arith.divui", e, nrow);
-                                let c = bin(b, "arith.remui", e, nrow);
-                                let keep = flag(b, i);
-                                let inc = scanned.read(b, i);
-                                let it = b.index_type();
-                                let inc = mk1(b, "arith.index_cast", &[inc], it, &[]);
-                                let one = cidx(b, 1);
-                                let kept = bin(b, "arith.subi", inc, one);
-                                let dropped = bin(b, "arith.addi", total, i);
-                                let dropped = bin(b, "arith.subi", dropped, inc);
-                                let z = tail_builtin::arith::build_constant_int(b, i32t, 0);
-                                let is_kept =
-                                    tail_builtin::arith::build_cmpi(b, CmpIPredicate::Ne, keep, z);
-                                let row =
-                                    tail_builtin::arith::build_select(b, is_kept, kept, dropped);
-                                let at = bin(b, "arith.muli", row, nrow);
-                                Ok(bin(b, "arith.addi", at, c))
-                            },
-                            |_| Ok(e),
-                        )
-                    },
-                )
+            let (pull, padded) = self.move_rows(b, &src, elem, n, &|b, i| {
+                // Kept rows first (to incl − 1), then the dropped ones (to total + i − incl).
+                let keep = flag(b, i);
+                let inc = scanned.read(b, i);
+                let it = b.index_type();
+                let inc = mk1(b, "arith.index_cast", &[inc], it, &[]);
+                let one = cidx(b, 1);
+                let kept = bin(b, "arith.subi", inc, one);
+                let dropped = bin(b, "arith.addi", total, i);
+                let dropped = bin(b, "arith.subi", dropped, inc);
+                let z = tail_builtin::arith::build_constant_int(b, i32t, 0);
+                let is_kept = tail_builtin::arith::build_cmpi(b, CmpIPredicate::Ne, keep, z);
+                Ok(tail_builtin::arith::build_select(b, is_kept, kept, dropped))
             })?;
-            let padded = bin(b, "arith.muli", nbs, bs);
             let mut ext = vec![total];
             ext.extend(row_ext);
             self.arrs.insert(
@@ -669,5 +619,73 @@ impl Cx {
             );
         }
         Ok(())
+    }
+
+    /// One `grid-scatter` program moving the `n` rows of `src` (rows of `c` elements) to
+    /// the rows `to(j)` gives, a permutation of `0 … n − 1`: `interleave<block> ⌈n·c/B⌉, B`
+    /// over the flattened rows (read in order), whose placement sends element `k` of row `j`
+    /// to element `k` of row `to(j)` and the padding of the last block to itself (the whole
+    /// is a permutation, as `interleave` requires). The grid array and its padded length.
+    pub(super) fn move_rows(
+        &mut self,
+        b: &mut Builder<'_>,
+        src: &Arr,
+        elem: Type,
+        n: Value,
+        to: &dyn Fn(&mut Builder<'_>, Value) -> CResult<Value>,
+    ) -> CResult<(Value, Value)> {
+        let nrow = arr::count(b, &src.ext()[1..]);
+        let all = bin(b, "arith.muli", n, nrow);
+        let bsz = self.block;
+        let bs = cidx(b, bsz);
+        let nbs = ceildiv(b, all, bs);
+        let one = cidx(b, 1);
+        let nbs = bin(b, "arith.maxui", nbs, one);
+        let pull = self.program(b, elem, "grid-scatter", |b| {
+            interleave(
+                b,
+                nbs,
+                bs,
+                elem,
+                |b, blk| {
+                    let bs = cidx(b, bsz);
+                    let vals = generate(b, bs, elem, |b, t| {
+                        let e = bin(b, "arith.muli", blk, bs);
+                        let e = bin(b, "arith.addi", e, t);
+                        let ok = ult(b, e, all);
+                        if_value(
+                            b,
+                            ok,
+                            elem,
+                            |b| Ok(arr::read_flat(b, src, e, elem)),
+                            |b| Ok(zero(b, elem)),
+                        )
+                    })?;
+                    Ok(push(b, vals, elem, Level::Block))
+                },
+                |b, blk, t| {
+                    let bs = cidx(b, bsz);
+                    let e = bin(b, "arith.muli", blk, bs);
+                    let e = bin(b, "arith.addi", e, t);
+                    let ok = ult(b, e, all);
+                    let it = b.index_type();
+                    if_value(
+                        b,
+                        ok,
+                        it,
+                        |b| {
+                            let j = bin(b, "arith.divui", e, nrow);
+                            let k = bin(b, "arith.remui", e, nrow);
+                            let row = to(b, j)?;
+                            let at = bin(b, "arith.muli", row, nrow);
+                            Ok(bin(b, "arith.addi", at, k))
+                        },
+                        |_| Ok(e),
+                    )
+                },
+            )
+        })?;
+        let padded = bin(b, "arith.muli", nbs, bs);
+        Ok((pull, padded))
     }
 }

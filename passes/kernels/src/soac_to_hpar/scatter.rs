@@ -21,7 +21,6 @@
 use tail_hpar::types::Level;
 use tail_ir::{Builder, OpId};
 
-use super::scan::{interleave, zero};
 use super::{err, generate, level, push, push_ty, tensor_parts, Cx};
 use crate::arr::{self, Arr};
 use crate::util::*;
@@ -111,11 +110,8 @@ impl Cx {
         Ok(())
     }
 
-    /// A `permutation` scatter: one `grid-scatter` program, `interleave<block>` over the
-    /// values' elements (`⌈n·c/B⌉` blocks of `B`, read in order; `c` elements a row) whose
-    /// placement sends element `k` of row `j` to element `k` of row `is[j]`, and the padding of
-    /// the last block to itself: a permutation, as `interleave` requires, when the indices
-    /// are one of the `n` rows. The destination is not read.
+    /// A `permutation` scatter: the rows of the values moved to the rows the indices give by
+    /// one `grid-scatter` program ([`Cx::move_rows`]); the destination is not read.
     fn permute(
         &mut self,
         b: &mut Builder<'_>,
@@ -125,62 +121,13 @@ impl Cx {
         is: &Arr,
         ext: &[tail_ir::Value],
     ) -> CResult {
-        let i32t = b.int_type(32);
-        let nrow = arr::count(b, &ext[1..]);
         let n = is.ext()[0];
-        let all = bin(b, "arith.muli", n, nrow);
-        let bsz = self.block;
-        let bs = cidx(b, bsz);
-        let nbs = ceildiv(b, all, bs);
-        let one = cidx(b, 1);
-        let nbs = bin(b, "arith.maxui", nbs, one);
-        let pull = self.program(b, elem, "grid-scatter", |b| {
-            interleave(
-                b,
-                nbs,
-                bs,
-                elem,
-                |b, blk| {
-                    let bs = cidx(b, bsz);
-                    let vals = generate(b, bs, elem, |b, t| {
-                        let e = bin(b, "arith.muli", blk, bs);
-                        let e = bin(b, "arith.addi", e, t);
-                        let ok = ult(b, e, all);
-                        Ok(arr::if_value(
-                            b,
-                            ok,
-                            elem,
-                            |b| arr::read_flat(b, vs, e, elem),
-                            |b| zero(b, elem),
-                        ))
-                    })?;
-                    Ok(push(b, vals, elem, Level::Block))
-                },
-                |b, blk, t| {
-                    let bs = cidx(b, bsz);
-                    let e = bin(b, "arith.muli", blk, bs);
-                    let e = bin(b, "arith.addi", e, t);
-                    let ok = ult(b, e, all);
-                    let it = b.index_type();
-                    Ok(arr::if_value(
-                        b,
-                        ok,
-                        it,
-                        |b| {
-                            let j = bin(b, "arith.divui", e, nrow);
-                            let k = bin(b, "arith.remui", e, nrow);
-                            let to = arr::read_flat(b, is, j, i32t);
-                            let it = b.index_type();
-                            let to = mk1(b, "arith.index_cast", &[to], it, &[]);
-                            let at = bin(b, "arith.muli", to, nrow);
-                            bin(b, "arith.addi", at, k)
-                        },
-                        |_| e,
-                    ))
-                },
-            )
+        let (pull, padded) = self.move_rows(b, vs, elem, n, &|b, j| {
+            let i32t = b.int_type(32);
+            let to = arr::read_flat(b, is, j, i32t);
+            let it = b.index_type();
+            Ok(mk1(b, "arith.index_cast", &[to], it, &[]))
         })?;
-        let padded = bin(b, "arith.muli", nbs, bs);
         self.arrs.insert(
             r,
             Arr::Reshape {
