@@ -48,8 +48,8 @@ use tail_ir::{BlockId, Builder, InsertPoint, OpId, Type, Value};
 use tail_hpar::types::Level;
 
 use super::{
-    check_scalar_lambda, concat, err, generate, is_tensor, level, operator, pull_ty, push, push_ty,
-    tensor_parts, Cx,
+    check_scalar_lambda, concat, err, generate, interleave_n, is_tensor, level, operator, pull_ty,
+    push, push_ty, tensor_parts, Cx,
 };
 use crate::arr::{self, Arr};
 use crate::util::*;
@@ -271,41 +271,6 @@ fn force_block(b: &mut Builder<'_>, p: Value, elem: Type) -> Value {
     let t = pull_ty(b.ctx, elem, Some(Level::Block));
     let lv = level(b.ctx, Level::Block);
     mk1(b, "hpar.force", &[p], t, &[("level", lv)])
-}
-
-/// `hpar.interleave<l> count, chunk { body } place { place }`.
-fn interleave(
-    b: &mut Builder<'_>,
-    count: Value,
-    chunk: Value,
-    elem: Type,
-    body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Value>,
-    place: impl FnOnce(&mut Builder<'_>, Value, Value) -> CResult<Value>,
-) -> CResult<Value> {
-    let it = b.index_type();
-    let (r, blk) = region(b.ctx, &[it]);
-    let ip = b.insertion_point();
-    b.set_insertion_point(InsertPoint::BlockEnd(blk));
-    let i = b.block_arg(blk, 0);
-    let v = body(b, i)?;
-    mk(b, "hpar.return", &[v], &[], &[], Vec::new());
-    let (pr, pblk) = region(b.ctx, &[it, it]);
-    b.set_insertion_point(InsertPoint::BlockEnd(pblk));
-    let (s, j) = (b.block_arg(pblk, 0), b.block_arg(pblk, 1));
-    let p = place(b, s, j)?;
-    mk(b, "hpar.yield", &[p], &[], &[], Vec::new());
-    b.set_insertion_point(ip);
-    let t = push_ty(b.ctx, elem, Level::Grid);
-    let lv = level(b.ctx, Level::Block);
-    let op = mk(
-        b,
-        "hpar.interleave",
-        &[count, chunk],
-        &[t],
-        &[("level", lv)],
-        vec![r, pr],
-    );
-    Ok(b.result(op, 0))
 }
 
 /// A zero of scalar type `t`.
@@ -590,7 +555,7 @@ impl Cx {
             let src = arrs[k].clone();
             let row_ext = src.ext()[1..].to_vec();
             let flag = flag.clone();
-            let (pull, padded) = self.move_rows(b, &src, elem, n, &|b, i| {
+            let (pulls, padded) = self.move_rows(b, &[&src], &[elem], n, &|b, i| {
                 // Kept rows first (to incl − 1), then the dropped ones (to total + i − incl).
                 let keep = flag(b, i);
                 let inc = scanned.read(b, i);
@@ -610,7 +575,7 @@ impl Cx {
                 r,
                 Arr::Reshape {
                     src: Box::new(Arr::Grid {
-                        pull,
+                        pull: pulls[0],
                         ext: vec![padded],
                     }),
                     ext,
@@ -621,47 +586,54 @@ impl Cx {
         Ok(())
     }
 
-    /// One `grid-scatter` program moving the `n` rows of `src` (rows of `c` elements) to
-    /// the rows `to(j)` gives, a permutation of `0 … n − 1`: `interleave<block> ⌈n·c/B⌉, B`
-    /// over the flattened rows (read in order), whose placement sends element `k` of row `j`
-    /// to element `k` of row `to(j)` and the padding of the last block to itself (the whole
-    /// is a permutation, as `interleave` requires). The grid array and its padded length.
+    /// One `grid-scatter` program moving the `n` rows of each of `srcs` (rows of `c` elements,
+    /// the same for all) to the rows `to(j)` gives, a permutation of `0 … n − 1`:
+    /// `interleave<block> ⌈n·c/B⌉, B` over the flattened rows (read in order), whose placement
+    /// sends element `k` of row `j` to element `k` of row `to(j)` and the padding of the last
+    /// block to itself (the whole is a permutation, as `interleave` requires); one result per
+    /// source, written by the one kernel. The grid arrays and their padded length.
     pub(super) fn move_rows(
         &mut self,
         b: &mut Builder<'_>,
-        src: &Arr,
-        elem: Type,
+        srcs: &[&Arr],
+        elems: &[Type],
         n: Value,
         to: &dyn Fn(&mut Builder<'_>, Value) -> CResult<Value>,
-    ) -> CResult<(Value, Value)> {
-        let nrow = arr::count(b, &src.ext()[1..]);
+    ) -> CResult<(Vec<Value>, Value)> {
+        let nrow = arr::count(b, &srcs[0].ext()[1..]);
         let all = bin(b, "arith.muli", n, nrow);
         let bsz = self.block;
         let bs = cidx(b, bsz);
         let nbs = ceildiv(b, all, bs);
         let one = cidx(b, 1);
         let nbs = bin(b, "arith.maxui", nbs, one);
-        let pull = self.program(b, elem, "grid-scatter", |b| {
-            interleave(
+        let pulls = self.program_n(b, elems, "grid-scatter", |b| {
+            let chunks = vec![bs; srcs.len()];
+            interleave_n(
                 b,
+                Level::Block,
                 nbs,
-                bs,
-                elem,
+                &chunks,
+                elems,
                 |b, blk| {
-                    let bs = cidx(b, bsz);
-                    let vals = generate(b, bs, elem, |b, t| {
-                        let e = bin(b, "arith.muli", blk, bs);
-                        let e = bin(b, "arith.addi", e, t);
-                        let ok = ult(b, e, all);
-                        if_value(
-                            b,
-                            ok,
-                            elem,
-                            |b| Ok(arr::read_flat(b, src, e, elem)),
-                            |b| Ok(zero(b, elem)),
-                        )
-                    })?;
-                    Ok(push(b, vals, elem, Level::Block))
+                    let mut pushes = Vec::with_capacity(srcs.len());
+                    for (&src, &elem) in srcs.iter().zip(elems) {
+                        let bs = cidx(b, bsz);
+                        let vals = generate(b, bs, elem, |b, t| {
+                            let e = bin(b, "arith.muli", blk, bs);
+                            let e = bin(b, "arith.addi", e, t);
+                            let ok = ult(b, e, all);
+                            if_value(
+                                b,
+                                ok,
+                                elem,
+                                |b| Ok(arr::read_flat(b, src, e, elem)),
+                                |b| Ok(zero(b, elem)),
+                            )
+                        })?;
+                        pushes.push(push(b, vals, elem, Level::Block));
+                    }
+                    Ok(pushes)
                 },
                 |b, blk, t| {
                     let bs = cidx(b, bsz);
@@ -669,7 +641,7 @@ impl Cx {
                     let e = bin(b, "arith.addi", e, t);
                     let ok = ult(b, e, all);
                     let it = b.index_type();
-                    if_value(
+                    let p = if_value(
                         b,
                         ok,
                         it,
@@ -681,11 +653,12 @@ impl Cx {
                             Ok(bin(b, "arith.addi", at, k))
                         },
                         |_| Ok(e),
-                    )
+                    )?;
+                    Ok(vec![p; srcs.len()])
                 },
             )
         })?;
         let padded = bin(b, "arith.muli", nbs, bs);
-        Ok((pull, padded))
+        Ok((pulls, padded))
     }
 }

@@ -499,7 +499,10 @@ impl Cx {
                 dead.push(op);
             }
             "soac.scatter" => {
-                self.convert_scatter(b, op)?;
+                // Converted already when an earlier permutation scatter wrote it too.
+                if !self.arrs.contains_key(&b.result(op, 0)) {
+                    self.convert_scatter(b, op)?;
+                }
                 dead.push(op);
             }
             "soac.filter" => {
@@ -1744,7 +1747,7 @@ impl Cx {
                         let p = bin(b, "arith.addi", jb, t);
                         let mut ps = vec![t; v];
                         ps.extend(std::iter::repeat_n(p, outs.len()));
-                        ps
+                        Ok(ps)
                     })?
                 };
                 let lv = level(b.ctx, Level::Block);
@@ -1875,7 +1878,7 @@ fn interleave_n(
     chunks: &[Value],
     elems: &[Type],
     body: impl FnOnce(&mut Builder<'_>, Value) -> CResult<Vec<Value>>,
-    place: impl FnOnce(&mut Builder<'_>, Value, Value) -> Vec<Value>,
+    place: impl FnOnce(&mut Builder<'_>, Value, Value) -> CResult<Vec<Value>>,
 ) -> CResult<Vec<Value>> {
     let it = b.index_type();
     let (r, blk) = region(b.ctx, &[it]);
@@ -1887,7 +1890,7 @@ fn interleave_n(
     let (pr, pblk) = region(b.ctx, &[it, it]);
     b.set_insertion_point(InsertPoint::BlockEnd(pblk));
     let (pi, pj) = (b.block_arg(pblk, 0), b.block_arg(pblk, 1));
-    let ps = place(b, pi, pj);
+    let ps = place(b, pi, pj)?;
     mk(b, "hpar.yield", &ps, &[], &[], Vec::new());
     b.set_insertion_point(ip);
     let up = match l {

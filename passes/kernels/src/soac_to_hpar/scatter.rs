@@ -62,7 +62,7 @@ impl Cx {
         let nrow = arr::count(b, &ext[1..]);
         let n = is.ext()[0];
         if sc.permutation(b.ctx).is_some() {
-            return self.permute(b, r, elem, &vs, &is, &ext);
+            return self.permute(b, op, elem, &vs, &is, &ext);
         }
         // Program 1: which write wins at every destination row.
         let winners = self.program(b, i32t, "grid-atomic", |b| {
@@ -111,34 +111,90 @@ impl Cx {
     }
 
     /// A `permutation` scatter: the rows of the values moved to the rows the indices give by
-    /// one `grid-scatter` program ([`Cx::move_rows`]); the destination is not read.
+    /// one `grid-scatter` program ([`Cx::move_rows`]); the destination is not read. Later
+    /// `permutation` scatters of rank-1 arrays in the same block with the same indices, whose
+    /// values are already there, are written by the same program (the radix sort's pass moves
+    /// the permutation and the keys: the indices are read once); they are then done.
     fn permute(
         &mut self,
         b: &mut Builder<'_>,
-        r: tail_ir::Value,
+        op: OpId,
         elem: tail_ir::Type,
         vs: &Arr,
         is: &Arr,
         ext: &[tail_ir::Value],
     ) -> CResult {
+        let mut results = vec![b.result(op, 0)];
+        let mut srcs = vec![vs.clone()];
+        let mut elems = vec![elem];
+        if ext.len() == 1 {
+            for (r, a, e) in self.partners(b.ctx, op) {
+                results.push(r);
+                srcs.push(a);
+                elems.push(e);
+            }
+        }
         let n = is.ext()[0];
-        let (pull, padded) = self.move_rows(b, vs, elem, n, &|b, j| {
+        let refs: Vec<&Arr> = srcs.iter().collect();
+        let (pulls, padded) = self.move_rows(b, &refs, &elems, n, &|b, j| {
             let i32t = b.int_type(32);
             let to = arr::read_flat(b, is, j, i32t);
             let it = b.index_type();
             Ok(mk1(b, "arith.index_cast", &[to], it, &[]))
         })?;
-        self.arrs.insert(
-            r,
-            Arr::Reshape {
-                src: Box::new(Arr::Grid {
-                    pull,
-                    ext: vec![padded],
-                }),
-                ext: ext.to_vec(),
-                cyclic: false,
-            },
-        );
+        for (r, pull) in results.into_iter().zip(pulls) {
+            self.arrs.insert(
+                r,
+                Arr::Reshape {
+                    src: Box::new(Arr::Grid {
+                        pull,
+                        ext: vec![padded],
+                    }),
+                    ext: ext.to_vec(),
+                    cyclic: false,
+                },
+            );
+        }
         Ok(())
+    }
+
+    /// The later `permutation` scatters of `op`'s block that [`Self::permute`] writes with
+    /// it: the same indices, scalar elements of rank-1 arrays, values already converted. Each
+    /// as its result, its values and their element type.
+    fn partners(
+        &self,
+        ctx: &tail_ir::Context,
+        op: OpId,
+    ) -> Vec<(tail_ir::Value, Arr, tail_ir::Type)> {
+        let Some(block) = ctx.op_parent_block(op) else {
+            return Vec::new();
+        };
+        let is = ctx.operand(op, 2);
+        let mut out = Vec::new();
+        let mut after = false;
+        for o in ctx.block_op_vec(block) {
+            if o == op {
+                after = true;
+                continue;
+            }
+            if !after
+                || !ctx.op_is(o, "soac.scatter")
+                || ctx.attr(o, "permutation").is_none()
+                || ctx.operand(o, 2) != is
+            {
+                continue;
+            }
+            let r = ctx.result(o, 0);
+            let Some((shape, elem)) = tensor_parts(ctx, ctx.value_type(r)) else {
+                continue;
+            };
+            let Some(vs) = self.arrs.get(&ctx.operand(o, 0)) else {
+                continue;
+            };
+            if shape.len() == 1 && is_scalar(ctx, elem) {
+                out.push((r, vs.clone(), elem));
+            }
+        }
+        out
     }
 }
