@@ -263,13 +263,19 @@ impl RewritePattern for SimplifyInputs {
         let mut inputs: Vec<Value> = Vec::new();
         let mut sources = Vec::new();
         let n = s.inputs.len();
-        // A replicated input goes only when another input has the same extent, known here:
-        // otherwise the SOAC's check that its inputs' extents agree would go with it.
-        let extents: Vec<Option<Extent>> = s.inputs.iter().map(|&x| outer_extent(ctx, x)).collect();
         let replicate = |x: Value| {
             ctx.defining_op(x)
                 .filter(|&d| ctx.op_is(d, "soac.replicate"))
                 .map(|d| ReplicateOp::from_op(ctx, d).expect("replicate").value(ctx))
+        };
+        // A replicated input goes only when another input has the same extent, known here:
+        // otherwise the SOAC's check that its inputs' extents agree would go with it. (The
+        // extents are looked for only when there is a replicated input to drop.)
+        let any_replicated = n > 1 && s.inputs.iter().any(|&y| replicate(y).is_some());
+        let extents: Vec<Option<Extent>> = if any_replicated {
+            s.inputs.iter().map(|&x| outer_extent(ctx, x)).collect()
+        } else {
+            vec![None; n]
         };
         let all_replicated = s.inputs.iter().all(|&y| replicate(y).is_some());
         let all_equal = extents.iter().all(|&e| e.is_some() && e == extents[0]);
