@@ -1155,9 +1155,10 @@ impl<'c> Lowerer<'c> {
     /// carrying the permutation and the keys in its order) moves the elements whose bit `p` is
     /// 0 before those whose bit is 1, each group in its order: an element with bit 0 goes to
     /// the number of 0s before it (a `soac.scan`), one with bit 1 to the number of 0s in all
-    /// (the scan's last element) plus the number of 1s before it (two `soac.scatter {permutation}`s, the permutation and
-    /// the keys). Each pass keeps the order of equal bits, so the sort is stable, as APL's
-    /// grade is. O(n · b) work; the result is the permutation plus one (1-based).
+    /// (the scan's last element) plus the number of 1s before it (two
+    /// `soac.scatter {permutation}`s, the permutation and the keys). Each pass keeps the order
+    /// of equal bits, so the sort is stable, as APL's grade is. O(n · b) work; the result is
+    /// the permutation plus one (1-based, [`Self::one_based`]).
     fn radix_sort(&mut self, a: Value, up: bool) -> R<Option<Value>> {
         let e = self.elem(a);
         let f64t = self.f64t();
@@ -1315,12 +1316,15 @@ impl<'c> Lowerer<'c> {
             let new_keys = s.emit1("soac.scatter", &[ks, keys_dest, dest], kty, &attrs);
             Ok(vec![new_perm, new_keys])
         })?[0];
-        Ok(Some(
-            self.map_nest(&[sorted], 1, &mut |s, xs| {
-                let one = s.ci32(1);
-                Ok(vec![s.bin("arith.addi", xs[0], one)])
-            })?[0],
-        ))
+        Ok(Some(self.one_based(sorted)?))
+    }
+
+    /// The 1-based positions of a sort's 0-based permutation `perm` (each plus one).
+    fn one_based(&mut self, perm: Value) -> R<Value> {
+        Ok(self.map_nest(&[perm], 1, &mut |s, xs| {
+            let one = s.ci32(1);
+            Ok(vec![s.bin("arith.addi", xs[0], one)])
+        })?[0])
     }
 
     /// Whether key `x` sorts strictly before key `y` (`x < y` up, `x > y` down).
@@ -1435,10 +1439,7 @@ impl<'c> Lowerer<'c> {
                 Ok(vec![s.select(take_l, lj, rj), s.select(take_l, lk, rk)])
             })
         })?[0];
-        Ok(self.map_nest(&[sorted], 1, &mut |s, xs| {
-            let one = s.ci32(1);
-            Ok(vec![s.bin("arith.addi", xs[0], one)])
-        })?[0])
+        self.one_based(sorted)
     }
 
     /// `gradeUp`/`gradeDown` as a counting sort: the rank of element `i` is the number of `j`

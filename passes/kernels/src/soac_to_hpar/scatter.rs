@@ -58,12 +58,12 @@ impl Cx {
         let dest = self.arr(b.ctx, op, dest)?;
         let is = self.arr(b.ctx, op, is)?;
         let ext = dest.ext().to_vec();
-        let m = ext[0];
-        let nrow = arr::count(b, &ext[1..]);
-        let n = is.ext()[0];
         if sc.permutation(b.ctx).is_some() {
             return self.permute(b, op, elem, &vs, &is, &ext);
         }
+        let m = ext[0];
+        let nrow = arr::count(b, &ext[1..]);
+        let n = is.ext()[0];
         // Program 1: which write wins at every destination row.
         let winners = self.program(b, i32t, "grid-atomic", |b| {
             let idx = generate(b, n, i32t, |b, j| Ok(arr::read_flat(b, &is, j, i32t)))?;
