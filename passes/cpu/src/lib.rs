@@ -4,10 +4,12 @@
 //! | --- | --- | --- |
 //! | [`convert-gpu-to-cpu`](mod@gpu_to_cpu) | `builtin.module` | `gpu.module` kernels → one `func.func` per kernel running one block as thread loops (phases split at barriers and shuffles); `gpu.launch_func` → `scf.parallel` over the blocks calling it; `gpu.alloc`/`dealloc`/`memcpy` → `memref` ops |
 //! | [`widen-bool-memrefs`](mod@bool_memrefs) | `builtin.module` | memrefs of `i1` → memrefs of `i8` (loads truncate, stores extend), so that LLVM vectorizes loops over boolean arrays |
+//! | [`widen-loop-indices`](mod@widen_indices) | `builtin.module` | innermost loops whose `i32` positions count with the induction variable are versioned: where no position wraps, they are computed in `index`, so that LLVM sees consecutive accesses |
 //!
 //! Named pipeline `tail-to-cpu`: `tail-to-gpu` with radix-sort grades
 //! (`convert-tail-to-soac{radix-grade=true}`) and sequential scans
-//! (`convert-soac-to-hpar{sequential-scans=true}`), then `convert-gpu-to-cpu,canonicalize,cse`; the result
+//! (`convert-soac-to-hpar{sequential-scans=true}`), then
+//! `convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse`; the result
 //! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
 //! the levels above), so the reference interpreter runs it (`tailc run --after=tail-to-cpu
 //! prog.apl`) and a later step compiles it through LLVM, with the `scf.parallel` over blocks
@@ -22,10 +24,12 @@ pub mod noalias;
 pub mod runtime_calls;
 mod staging;
 mod thread_loops;
+pub mod widen_indices;
 
 pub use bool_memrefs::WidenBoolMemrefs;
 pub use gpu_to_cpu::ConvertGpuToCpu;
 pub use runtime_calls::{ConvertParallelToRt, ConvertTailIoToRt};
+pub use widen_indices::WidenLoopIndices;
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu-rt",
@@ -46,13 +50,21 @@ macro_rules! kernels_for_cpu {
 /// thread's loop scans each chunk of a scan and each row of a row scan).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
-/// The passes of the named pipeline `tail-to-cpu`: [`KERNELS_FOR_CPU`], then
-/// `convert-gpu-to-cpu`.
-pub const TAIL_TO_CPU: &str = concat!(kernels_for_cpu!(), ",convert-gpu-to-cpu,canonicalize,cse");
+/// What the CPU backend runs after the kernel levels, for APL and FCL programs alike: the
+/// kernels become block functions, then their 32-bit positions are widened where they
+/// cannot wrap.
+pub const GPU_TO_CPU: &str =
+    "convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse";
+
+/// The passes of the named pipeline `tail-to-cpu`: [`KERNELS_FOR_CPU`], then [`GPU_TO_CPU`].
+pub const TAIL_TO_CPU: &str = concat!(
+    kernels_for_cpu!(),
+    ",convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse"
+);
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
-    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}) and sequential scans (convert-soac-to-hpar{sequential-scans=true}), then convert-gpu-to-cpu",
+    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}) and sequential scans (convert-soac-to-hpar{sequential-scans=true}), then convert-gpu-to-cpu and widen-loop-indices",
     pipeline: TAIL_TO_CPU,
 }
 
@@ -65,6 +77,7 @@ pub fn link() {
     std::hint::black_box(ConvertTailIoToRt::PASS_INFO);
     std::hint::black_box(ConvertParallelToRt::PASS_INFO);
     std::hint::black_box(WidenBoolMemrefs::PASS_INFO);
+    std::hint::black_box(WidenLoopIndices::PASS_INFO);
 }
 
 #[cfg(test)]
@@ -85,10 +98,7 @@ mod tests {
         assert_eq!(gpu, tail_kernels::TAIL_TO_GPU);
         assert_eq!(
             super::TAIL_TO_CPU,
-            format!(
-                "{},convert-gpu-to-cpu,canonicalize,cse",
-                super::KERNELS_FOR_CPU
-            )
+            format!("{},{}", super::KERNELS_FOR_CPU, super::GPU_TO_CPU)
         );
     }
 }

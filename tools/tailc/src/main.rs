@@ -329,7 +329,10 @@ fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<(String, Str
             format!("tail-to-gpu,{io}")
         }
     } else if input.ends_with(".fcl") {
-        format!("hpar-to-gpu,convert-gpu-to-cpu,canonicalize,cse,convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse")
+        format!(
+            "hpar-to-gpu,{},convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse",
+            tail_cpu::GPU_TO_CPU
+        )
     } else if entry != "main" {
         format!("tail-to-cpu,convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse")
     } else {
