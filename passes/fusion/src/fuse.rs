@@ -268,7 +268,11 @@ impl Nested {
 /// two SOACs), a scan in the consumer meets no reduction, scan or loop of the producer
 /// (`⌈\⌈/M`, `⌈\(f⍣2) M`), and a scan takes no producer with a nested SOAC or loop
 /// (`+\(f⍣2) v`); an elementwise map still fuses into a row scan (`+\M×2`). Two ops with
-/// effects are not fused either ([`Nested::effects`]).
+/// effects are not fused either ([`Nested::effects`]), and a producer with effects only where
+/// neither it nor the consumer nests SOACs: the kernels draw rolls on the host only from the
+/// lambda of a top-level map or reduction, or from a nest of maps alone
+/// (`convert-soac-to-hpar`'s `split_rolls`), so `+/(?n 2⍴0)*2` keeps the rolled matrix and
+/// its row sums apart.
 fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
     let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
         return false;
@@ -279,18 +283,20 @@ fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
     !((pn.scan && c_nested)
         || (c_scan && (pn.red || pn.scan || pn.looped))
         || (ck == Kind::Scan && pn.soac)
-        || (pn.effects && cn.effects))
+        || (pn.effects && (cn.effects || pn.soac || cn.soac)))
 }
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
 /// goes (as [`kernel_fusible`]): a scan in one lambda meets no nested SOAC in the other, a
-/// scan's lambda holds none, and not both have effects.
+/// scan's lambda holds none, and not both have effects (nor one, with a nested SOAC in
+/// either).
 fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     let (an, bn) = (Nested::of(ctx, a), Nested::of(ctx, b));
     !((an.scan && (bn.soac || bn.red || bn.scan))
         || (bn.scan && (an.soac || an.red || an.scan))
         || (k == Kind::Scan && (an.soac || bn.soac))
-        || (an.effects && bn.effects))
+        || (an.effects && bn.effects)
+        || ((an.effects || bn.effects) && (an.soac || bn.soac)))
 }
 
 /// Whether consumer `c`'s lambda reads its input `k`, a row (a tensor argument), other than

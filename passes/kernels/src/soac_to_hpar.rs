@@ -1008,13 +1008,23 @@ impl Cx {
 
     /// Inside program `prog`, the lambdas' reads of free arrays (`soac.index` with one index
     /// per axis, `soac.dim`) become reads of those arrays' index functions; anything else
-    /// holding a SOAC or a tensor is an error located at the op.
+    /// holding a SOAC or a tensor is an error located at the op. An index function may
+    /// itself read free arrays (a scanomap's mapped-out values evaluate its lambda where they
+    /// are read): the walk is repeated until no read is left.
     fn lower_free(&mut self, b: &mut Builder<'_>, prog: OpId) -> CResult {
+        while self.lower_free_once(b, prog)? {}
+        Ok(())
+    }
+
+    /// One walk of [`Self::lower_free`]; whether it lowered a read.
+    fn lower_free_once(&mut self, b: &mut Builder<'_>, prog: OpId) -> CResult<bool> {
         let saved = b.insertion_point();
+        let mut lowered = false;
         for n in b.walk_preorder(prog) {
             let name = b.op_name_str(n).to_string();
             match name.as_str() {
                 "soac.index" | "soac.dim" => {
+                    lowered = true;
                     let src = b.operand(n, 0);
                     let Some(a) = self.arrs.get(&src).cloned() else {
                         return Err(err(b.ctx, n, "cannot be lowered to a kernel by convert-soac-to-hpar: reads an array that is not a top-level array of the function"));
@@ -1051,7 +1061,7 @@ impl Cx {
             }
         }
         b.set_insertion_point(saved);
-        Ok(())
+        Ok(lowered)
     }
 
     /// A map nest: `map` whose lambda is one inner `map` over (some of) its rows, as deep as
