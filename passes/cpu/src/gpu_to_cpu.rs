@@ -172,9 +172,11 @@ impl PassRun for ConvertGpuToCpu {
                     // The device's run-time checks and their fault record
                     // (`convert-hpar-to-gpu`): on the host the kernels call the runtime's
                     // functions of those names instead, which report the failure themselves.
+                    // Likewise its math functions (`hypot`: the C library's).
                     let name = ctx.attr(k, "sym_name").and_then(|a| ctx.attr_as_str(a));
                     if (ctx.op_is(k, "func.func")
-                        && tail_kernels::hpar_to_gpu::is_device_check(name))
+                        && (tail_kernels::hpar_to_gpu::is_device_check(name)
+                            || tail_kernels::hpar_to_gpu::is_device_math(name)))
                         || (ctx.op_is(k, "memref.global")
                             && name == Some(tail_kernels::hpar_to_gpu::FAULT_RECORD))
                     {

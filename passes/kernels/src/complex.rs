@@ -25,10 +25,17 @@
 //!   !tail.array<complex<f64>, r>` (and the other way, one cast with two results), which the
 //!   reference interpreter's `cast.rs` converts (a complex leaf against two `f64` leaves).
 //!
-//! Not supported (errors located at the op): `tail.magnx` in a kernel (the host computes the
-//! magnitude with `hypot`, which no device operation reproduces bit for bit), reductions of
-//! complex numbers, complex arrays as function arguments or results, and any other operation
-//! on complex values inside a SOAC.
+//! * `tail.magnx` in a lambda is `func.call @hypot(re, im)` ([`MAGNITUDE`]), C's function, which
+//!   the host uses too: on the CPU the kernels call the same function (the same results), on
+//!   the GPU the `gpu.module`'s definition (`convert-hpar-to-gpu`'s `device_math`: within a
+//!   few units in the last place, as the other math functions there);
+//! * a `soac.loop` carrying complex values (the right fold APL's `+/` of complex numbers is, a
+//!   power loop over a complex array) carries their parts instead.
+//!
+//! Not supported (errors located at the op): complex numbers in a `redomap`'s operator (a
+//! reduction the compiler takes as commutative: `tail-to-soac` folds complex numbers with a
+//! `soac.loop`), complex arrays as function arguments or results, and any other operation on
+//! complex values inside a SOAC.
 
 use rustc_hash::FxHashMap;
 use tail_ir::{
@@ -36,6 +43,26 @@ use tail_ir::{
 };
 
 use crate::util::*;
+
+/// The function computing a complex number's magnitude, `hypot(re, im)` (C's, as the host
+/// computes `tail.magnx`); kernels call it, and the targets define it
+/// ([`crate::hpar_to_gpu::is_device_math`]).
+pub const MAGNITUDE: &str = "hypot";
+
+/// Declares `func.func private @name(args) -> results` in `module` unless it exists.
+fn declare(b: &mut Builder<'_>, module: OpId, name: &str, args: &[Type], results: &[Type]) {
+    if tail_builtin::util::lookup_symbol_in(b.ctx, module, name).is_some() {
+        return;
+    }
+    let Some(mblock) = b.entry_block(b.region(module, 0)) else {
+        return;
+    };
+    let saved = b.insertion_point();
+    b.set_insertion_point(InsertPoint::BlockEnd(mblock));
+    let fty = b.function_type(args.to_vec(), results.to_vec());
+    tail_builtin::func::FuncOp::create_declaration(b, name, fty);
+    b.set_insertion_point(saved);
+}
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> tail_ir::Diagnostic {
     tail_ir::op_error(ctx, op, format!("{msg}"))
@@ -307,7 +334,31 @@ impl Split {
                 self.parts.insert(res(&b)[0], p);
             }
             "tail.magnx" => {
-                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: the magnitude of a complex number (the host's hypot) has no device form with the same results"));
+                // C's `hypot`, as the host computes it: on the CPU the same function, on the
+                // GPU the device's (`convert-hpar-to-gpu`'s `device_math`).
+                let (a, bb) = pair(self, &mut b, 0)?;
+                let t = b.value_type(a);
+                let module = b
+                    .ctx
+                    .op_parent_op(self.f)
+                    .expect("the function is in a module");
+                declare(&mut b, module, MAGNITUDE, &[t, t], &[t]);
+                let callee = b.ctx.intern(MAGNITUDE);
+                let sref = b.intern_attr(tail_ir::AttrKind::SymbolRef {
+                    root: callee,
+                    nested: Default::default(),
+                });
+                let c = mk(
+                    &mut b,
+                    "func.call",
+                    &[a, bb],
+                    &[t],
+                    &[("callee", sref)],
+                    Vec::new(),
+                );
+                let r = res(&b)[0];
+                let v = b.result(c, 0);
+                b.replace_all_uses_with(r, v);
             }
             "arith.select" => {
                 let c = b.operand(o, 0);
@@ -319,6 +370,7 @@ impl Split {
                 self.parts.insert(res(&b)[0], p);
             }
             "soac.map" | "soac.redomap" => return self.map_like(ctx, o),
+            "soac.loop" => return self.loop_op(ctx, o),
             "scf.if" => return self.if_op(ctx, o),
             "soac.yield" | "scf.yield" => return Ok(()),
             "soac.dim" => {
@@ -366,7 +418,7 @@ impl Split {
                 self.parts.insert(r, p);
             }
             _ => {
-                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on complex numbers with no kernel form (supported: tail.injx, d2x, rex, imx, addx, subx, mulx, negx, conjx, expx, arith.select, scf.if, SOACs and views)"));
+                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on complex numbers with no kernel form (supported: tail.injx, d2x, rex, imx, addx, subx, mulx, negx, conjx, expx, magnx, arith.select, scf.if, soac.loop, SOACs and views)"));
             }
         }
         self.old.push(o);
@@ -505,6 +557,108 @@ impl Split {
                 k += 1;
             }
         }
+    }
+
+    /// `soac.loop` carrying complex values (a right fold of complex numbers in a lambda, a
+    /// power loop over a complex array): each complex carried value becomes its two parts,
+    /// carried after the others (initial values, body arguments, yielded values and results
+    /// in the same order).
+    fn loop_op(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        let body = ctx.entry_block(ctx.region(o, 0)).expect("loop body");
+        let inits = ctx.operand_vec(o)[1..].to_vec();
+        let args = ctx.block_args(body)[1..].to_vec();
+        let results = ctx.results(o).to_vec();
+        let complex: Vec<bool> = inits
+            .iter()
+            .map(|&v| is_complex(ctx, ctx.value_type(v)))
+            .collect();
+        // The operands: the count, the other initial values, then the parts.
+        let mut operands = vec![ctx.operand(o, 0)];
+        operands.extend(
+            inits
+                .iter()
+                .zip(&complex)
+                .filter(|(_, &c)| !c)
+                .map(|(&v, _)| v),
+        );
+        for (&v, &c) in inits.iter().zip(&complex) {
+            if c {
+                let (re, im) = self.get(ctx, o, v)?;
+                operands.extend([re, im]);
+            }
+        }
+        for (&a, &c) in args.iter().zip(&complex) {
+            if c {
+                let pt = part_type(ctx, ctx.value_type(a)).expect("complex value");
+                let (ra, ia) = (ctx.add_block_arg(body, pt), ctx.add_block_arg(body, pt));
+                self.parts.insert(a, (ra, ia));
+            }
+        }
+        self.block(ctx, body)?;
+        let term = ctx.last_op(body).expect("soac.yield");
+        let ys = ctx.operand_vec(term);
+        let mut new_ys: Vec<Value> = ys
+            .iter()
+            .zip(&complex)
+            .filter(|(_, &c)| !c)
+            .map(|(&v, _)| v)
+            .collect();
+        for (&v, &c) in ys.iter().zip(&complex) {
+            if c {
+                let (re, im) = self.get(ctx, term, v)?;
+                new_ys.extend([re, im]);
+            }
+        }
+        ctx.set_operands(term, &new_ys);
+        self.cleanup(ctx);
+        for (k, &a) in args.iter().enumerate().rev() {
+            if !complex[k] {
+                continue;
+            }
+            if let Some(u) = ctx.uses(a).next() {
+                let user = u.op;
+                return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
+            }
+            ctx.erase_block_arg(body, k + 1);
+        }
+        let mut tys: Vec<Type> = results
+            .iter()
+            .zip(&complex)
+            .filter(|(_, &c)| !c)
+            .map(|(&r, _)| ctx.value_type(r))
+            .collect();
+        for (&r, &c) in results.iter().zip(&complex) {
+            if c {
+                let pt = part_type(ctx, ctx.value_type(r)).expect("complex result");
+                tys.extend([pt, pt]);
+            }
+        }
+        let regions = ctx.regions(o).to_vec();
+        let n = self.rebuild(ctx, o, operands, tys, &regions);
+        let plain = complex.iter().filter(|&&c| !c).count();
+        let (mut k, mut j) = (0, plain);
+        let host = !in_lambda(ctx, self.f, o);
+        let loc = ctx.op_loc(o);
+        for (&r, &c) in results.iter().zip(&complex) {
+            if !c {
+                let nr = ctx.result(n, k);
+                ctx.replace_all_uses_with(r, nr);
+                k += 1;
+                continue;
+            }
+            let p = (ctx.result(n, j), ctx.result(n, j + 1));
+            j += 2;
+            self.parts.insert(r, p);
+            // A complex scalar computed on the host is put together again for host uses.
+            let t = ctx.value_type(r);
+            if host && matches!(ctx.type_kind(t), TypeKind::Complex(_)) {
+                let mut b = Builder::new(ctx, InsertPoint::After(n), loc);
+                let z = mk1(&mut b, "tail.injx", &[p.0, p.1], t, &[]);
+                b.replace_all_uses_with(r, z);
+                self.parts.insert(z, p);
+            }
+        }
+        Ok(())
     }
 
     /// `soac.map` / `soac.redomap` with complex inputs, lambda values or results.

@@ -1189,6 +1189,14 @@ impl<'a> Interp<'a> {
                     }
                     return Ok(vec![]);
                 }
+                if callee == "hypot" {
+                    // C's function, which the compiled host code and the kernels on the CPU
+                    // call (the GPU's kernels their device's, `device_math`).
+                    let (Double(x), Double(y)) = (self.scalar(op, 0)?, self.scalar(op, 1)?) else {
+                        return Err(self.err(op, "expects two f64 arguments"));
+                    };
+                    return Self::one(Value::double(x.hypot(y)));
+                }
                 if callee == "tail_rt_check_index" {
                     let (i, n, axis) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
                     if i < 0 || i >= n {
