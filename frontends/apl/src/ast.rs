@@ -246,7 +246,16 @@ pub struct Dfn {
     pub uses_alpha_alpha: bool,
     /// Whether the body (not a nested dfn) mentions `⍵⍵`.
     pub uses_omega_omega: bool,
+    /// For an operator: its body read with `⍺⍺`/`⍵⍵` as functions or arrays, keyed by
+    /// `(⍺⍺ is an array, ⍵⍵ is an array)` for each combination of the operands it mentions,
+    /// with the syntax error of a reading that does not parse (`body` is the first that
+    /// does). Empty for a function.
+    pub operand_bodies: Vec<OperandReading>,
 }
+
+/// One reading of an operator's body ([`Dfn::operand_bodies`]): whether `⍺⍺` and `⍵⍵` are
+/// arrays in it, and its statements or the syntax error it gives.
+pub type OperandReading = ((bool, bool), Result<Vec<Stmt>, crate::SyntaxError>);
 
 /// A `⍝:` type annotation (thesis §3.3), e.g. `<double>ρ → <double>ρ`.
 #[derive(Clone, Debug, PartialEq)]
@@ -451,6 +460,20 @@ impl PrimOp {
 }
 
 impl Dfn {
+    /// The body to run for operands of these kinds (`⍺⍺`, `⍵⍵` arrays or not), or the syntax
+    /// error that reading gives.
+    pub fn body_for(&self, aa_array: bool, ww_array: bool) -> Result<&[Stmt], &crate::SyntaxError> {
+        let key = (
+            aa_array && self.uses_alpha_alpha,
+            ww_array && self.uses_omega_omega,
+        );
+        match self.operand_bodies.iter().find(|(k, _)| *k == key) {
+            Some((_, Ok(b))) => Ok(b),
+            Some((_, Err(e))) => Err(e),
+            None => Ok(&self.body),
+        }
+    }
+
     /// Renders the dfn: `(dfn [:alpha] [:aa] [:ww] [:type T] stmt …)`.
     pub fn to_sexpr(&self) -> String {
         let mut s = String::from("(dfn");

@@ -89,9 +89,10 @@ pub struct Token {
 /// primitives).
 const GLYPHS: &str = "+-×÷⌈⌊|*⍟○!?~∧∨⍱⍲<≤=≥>≠≡≢⍴,⍪⌽⊖⍉↑↓⊂⊃⊆⌷⍳⍸∊⍷∪∩⊣⊢⍋⍒⍕⍎⊥⊤⌹/⌿\\⍀¨⍨⍣∘.⍤⍥@⌸⌺";
 
-/// Whether `c` may start a name.
+/// Whether `c` may start a name. `$` does too: apltail's prelude names its helper operators
+/// `$dot`, `$out`, `$slashbar`, `$log`, and loads with the program.
 pub fn is_name_start(c: char) -> bool {
-    c == '_' || c == '∆' || c == '⍙' || (c.is_alphabetic() && !is_apl_letter_glyph(c))
+    c == '_' || c == '∆' || c == '⍙' || c == '$' || (c.is_alphabetic() && !is_apl_letter_glyph(c))
 }
 
 /// Whether `c` may continue a name.

@@ -24,7 +24,9 @@
 //! * **Operators.** Reduce `f/` `f⌿` (with identity items for empty arguments), scan `f\`
 //!   `f⍀`, each `f¨`, outer product `∘.f`, inner product `f.g` (thesis §3.2: reshape, transp2,
 //!   zipWith, reduce), power `f⍣n` (also over tuples), compose `f∘g`, commute `f⍨`, user
-//!   operators (dfns using `⍺⍺`/`⍵⍵`), `⎕BENCH`.
+//!   operators (dfns using `⍺⍺`/`⍵⍵`, whose operands may be functions or arrays: the body is
+//!   read once per kind of each operand it uses, and an application runs the reading of its
+//!   operands' kinds, so `{⍺⍺ + ⍵}` applied to `6` adds 6), `⎕BENCH`.
 //! * **System names.** `⎕ReadFile`, `⎕ReadIntVecFile`, `⎕ReadDoubleVecFile`, `⎕NOW`,
 //!   `⎕BENCH`, `⎕INT32AND/OR/XOR/NOT/SHL/SHR/SHAR`, `⎕←`.
 //! * **Annotations.** `⍝: <double>ρ → <double>ρ` on a dfn is checked (and coerces) at each

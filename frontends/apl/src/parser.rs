@@ -107,7 +107,7 @@ impl Delim {
     }
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Group {
     delim: Delim,
     open: Pos,
@@ -116,7 +116,7 @@ struct Group {
     annotation: Option<(String, Pos)>,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Node {
     Tok(Token),
     Group(Group),
@@ -381,6 +381,10 @@ struct DfnUse {
     alpha: bool,
     alpha_alpha: bool,
     omega_omega: bool,
+    /// `⍺⍺` (`⍵⍵`) is read as an array in this parse of the body (an operator applied to an
+    /// array operand), else as a function.
+    alpha_alpha_array: bool,
+    omega_omega_array: bool,
 }
 
 struct Parser {
@@ -451,6 +455,28 @@ fn op_name(op: &Operator) -> String {
         Operator::Var(id) | Operator::Sys(id) => format!("'{}'", id.name),
         Operator::Dfn(_) => "dfn operator".into(),
     }
+}
+
+/// Whether the body `nodes` of a dfn mentions `⍺⍺` and `⍵⍵` (not inside a nested dfn, whose
+/// operands they would be).
+fn operands_mentioned(nodes: &[Node]) -> (bool, bool) {
+    let (mut aa, mut ww) = (false, false);
+    for n in nodes {
+        match n {
+            Node::Tok(t) => match t.kind {
+                TokenKind::AlphaAlpha => aa = true,
+                TokenKind::OmegaOmega => ww = true,
+                _ => {}
+            },
+            Node::Group(g) if g.delim != Delim::Brace => {
+                let (a, w) = operands_mentioned(&g.children);
+                aa |= a;
+                ww |= w;
+            }
+            Node::Group(_) => {}
+        }
+    }
+    (aa, ww)
 }
 
 fn expr(kind: ExprKind, pos: Pos) -> Expr {
@@ -644,12 +670,22 @@ impl Parser {
                 array(ExprKind::Omega)
             }
             TokenKind::AlphaAlpha => {
-                self.in_dfn(pos, "⍺⍺")?.alpha_alpha = true;
-                fun(FunKind::AlphaAlpha)
+                let d = self.in_dfn(pos, "⍺⍺")?;
+                d.alpha_alpha = true;
+                if d.alpha_alpha_array {
+                    array(ExprKind::Var("⍺⍺".into()))
+                } else {
+                    fun(FunKind::AlphaAlpha)
+                }
             }
             TokenKind::OmegaOmega => {
-                self.in_dfn(pos, "⍵⍵")?.omega_omega = true;
-                fun(FunKind::OmegaOmega)
+                let d = self.in_dfn(pos, "⍵⍵")?;
+                d.omega_omega = true;
+                if d.omega_omega_array {
+                    array(ExprKind::Var("⍵⍵".into()))
+                } else {
+                    fun(FunKind::OmegaOmega)
+                }
             }
             TokenKind::Name(name) => match self.lookup(&name) {
                 Some(Class::Array) => array(ExprKind::Var(name)),
@@ -724,9 +760,46 @@ impl Parser {
         }
     }
 
+    /// A dfn. An operator's body is read once per way its operands may be bound: `⍺⍺` and
+    /// `⍵⍵` as functions, and, for each it mentions, as an array (`{⍺⍺ + ⍵}` applied to
+    /// `6` adds 6); the application picks the reading of its operands' kinds
+    /// ([`Dfn::body_for`]). The dfn is an error only when no reading parses (the error of
+    /// the all-functions one).
     fn dfn(&mut self, g: Group) -> Result<Dfn, SyntaxError> {
+        let (aa, ww) = operands_mentioned(&g.children);
+        let mut readings = Vec::new();
+        for (aa_array, ww_array) in [(false, false), (true, false), (false, true), (true, true)] {
+            if (aa_array && !aa) || (ww_array && !ww) {
+                continue;
+            }
+            readings.push((
+                (aa_array, ww_array),
+                self.dfn_reading(g.clone(), aa_array, ww_array),
+            ));
+        }
+        let first_ok = readings.iter().position(|(_, r)| r.is_ok());
+        let Some(k) = first_ok else {
+            let (_, r) = readings.swap_remove(0);
+            return r.map(|_| unreachable!("no reading parsed"));
+        };
+        let mut dfn = readings[k].1.clone().expect("parsed");
+        if readings.len() > 1 {
+            dfn.operand_bodies = readings
+                .into_iter()
+                .map(|(key, r)| (key, r.map(|d| d.body)))
+                .collect();
+        }
+        Ok(dfn)
+    }
+
+    /// One reading of a dfn's body (see [`Self::dfn`]).
+    fn dfn_reading(
+        &mut self,
+        g: Group,
+        alpha_alpha_array: bool,
+        omega_omega_array: bool,
+    ) -> Result<Dfn, SyntaxError> {
         let pos = g.open;
-        self.enter(pos)?;
         let annotation = match &g.annotation {
             Some((text, at)) => Some(Annotation {
                 ty: parse_annotation(text, *at)?,
@@ -734,11 +807,17 @@ impl Parser {
             }),
             None => None,
         };
+        self.enter(pos)?;
         self.scopes.push(HashMap::new());
-        self.dfns.push(DfnUse::default());
+        self.dfns.push(DfnUse {
+            alpha_alpha_array,
+            omega_omega_array,
+            ..DfnUse::default()
+        });
         let body = self.body(g.children);
         let used = self.dfns.pop().unwrap_or_default();
         self.scopes.pop();
+        self.leave();
         let body = body?;
         if body.is_empty() {
             return Err(err(pos, "empty dfn: a dfn needs at least one statement"));
@@ -749,7 +828,6 @@ impl Parser {
                 "a dfn's last statement must be an array expression, not a definition",
             ));
         }
-        self.leave();
         Ok(Dfn {
             body,
             pos,
@@ -757,6 +835,7 @@ impl Parser {
             uses_alpha: used.alpha,
             uses_alpha_alpha: used.alpha_alpha,
             uses_omega_omega: used.omega_omega,
+            operand_bodies: Vec::new(),
         })
     }
 

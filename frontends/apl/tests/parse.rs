@@ -100,13 +100,14 @@ fn lex_normalizes_glyphs() {
 fn lex_strings_names_and_symbols() {
     use TokenKind::*;
     assert_eq!(
-        kinds("'it''s' '' x_1 ∆t ⍙a ⎕ReadFile ⎕ ⍺ ⍵ ⍺⍺ ⍵⍵ ⍬ ← ⋄"),
+        kinds("'it''s' '' x_1 ∆t ⍙a $dot ⎕ReadFile ⎕ ⍺ ⍵ ⍺⍺ ⍵⍵ ⍬ ← ⋄"),
         vec![
             Str("it's".into()),
             Str(String::new()),
             Name("x_1".into()),
             Name("∆t".into()),
             Name("⍙a".into()),
+            Name("$dot".into()),
             SysName("⎕ReadFile".into()),
             SysName("⎕".into()),
             Alpha,
@@ -162,7 +163,7 @@ fn lex_positions_count_characters_not_bytes() {
 
 #[test]
 fn lex_errors() {
-    assert_error("1 $ 2", 1, 3, "unknown glyph '$' (U+0024)");
+    assert_error("1 § 2", 1, 3, "unknown glyph '§' (U+00A7)");
     assert_error("x ← 'abc\n", 1, 5, "unterminated string");
     assert_error("1 ¯ 2", 1, 3, "'¯' must be followed by a number");
     assert_error("2x", 1, 1, "malformed number");

@@ -773,10 +773,16 @@ impl Elab<'_> {
         if let Some(l) = left {
             locals.push(("⍺".to_string(), Bind::V(l)));
         }
+        // The reading of the body for these operands: an array operand is an array there.
+        let is_array = |o: &Option<Opnd>| matches!(o, Some(Opnd::A(..)));
+        let body = match dfn.body_for(is_array(&aa), is_array(&ww)) {
+            Ok(b) => b,
+            Err(e) => return Err(self.err(e.pos, e.message.clone())),
+        };
         let saved_locals = std::mem::replace(&mut self.locals, locals);
         let saved_fresh = std::mem::take(&mut self.fresh);
         self.depth += 1;
-        let r = self.stmts(&dfn.body, dfn.pos);
+        let r = self.stmts(body, dfn.pos);
         self.depth -= 1;
         self.locals = saved_locals;
         self.fresh = saved_fresh;
