@@ -17,6 +17,8 @@
 //!   device where a kernel reads it). The loop reads its inputs on the host: a grid program's
 //!   result is first copied back (`builtin.unrealized_conversion_cast` to a memref).
 //!
+//! `tail.nowi` (`⎕NOW` applied elementwise: the host's clock) is treated as a roll.
+//!
 //! A map nest whose innermost lambda rolls is not split: [`host_map`] runs the whole nest as
 //! one host loop over its positions. A roll anywhere else in a SOAC (nested in an `scf.if`,
 //! in a reduction's lambda inside a map, with an argument computed by a SOAC) is not split
@@ -28,13 +30,17 @@ use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, TypeKind, Valu
 use crate::arr::{self, Arr};
 use crate::util::*;
 
-/// Whether block `blk` holds a `tail.roll` (at any depth).
+/// Whether `op` is computed on the host only: `tail.roll`, and `tail.nowi` (`⎕NOW`, the
+/// host's clock, which no kernel reads; elementwise it is split out like a roll).
+fn host_only(ctx: &Context, op: tail_ir::OpId) -> bool {
+    ctx.op_is(op, "tail.roll") || ctx.op_is(op, "tail.nowi")
+}
+
+/// Whether block `blk` holds a `tail.roll` or `tail.nowi` (at any depth).
 pub(crate) fn holds_roll(ctx: &Context, blk: BlockId) -> bool {
-    ctx.block_op_vec(blk).into_iter().any(|o| {
-        ctx.walk_preorder(o)
-            .into_iter()
-            .any(|n| ctx.op_is(n, "tail.roll"))
-    })
+    ctx.block_op_vec(blk)
+        .into_iter()
+        .any(|o| ctx.walk_preorder(o).into_iter().any(|n| host_only(ctx, n)))
 }
 
 /// Splits the rolls out of the map lambdas of the top-level `soac.map`/`soac.redomap` ops of
@@ -63,7 +69,7 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
     let rolls: Vec<OpId> = body
         .iter()
         .copied()
-        .filter(|&o| ctx.op_is(o, "tail.roll"))
+        .filter(|&o| host_only(ctx, o))
         .collect();
     if rolls.is_empty() {
         return;

@@ -193,7 +193,7 @@ impl Elab<'_> {
         match up.as_str() {
             "⎕INT32NOT" | "⎕NOW" => {
                 let op = if up == "⎕NOW" {
-                    "tail.now"
+                    "tail.nowi"
                 } else {
                     "tail.noti"
                 };
