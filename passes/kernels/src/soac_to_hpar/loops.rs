@@ -295,3 +295,47 @@ fn cast_to(b: &mut Builder<'_>, m: Value, t: tail_ir::Type) -> Value {
     }
     mk1(b, "memref.cast", &[m], t, &[])
 }
+
+/// `tail.bench %n, %x { body }` (`f ⎕BENCH n`: the body applied `n` times) whose body holds
+/// SOACs becomes `soac.loop %i < index_cast(%n) iter_args(%x)` with the same body, which is
+/// converted as above (a host loop around the body's kernels; its launches keep every
+/// iteration). A bench of host code only stays for `convert-tail-io-to-rt`.
+pub(crate) fn bench_to_loops(ctx: &mut tail_ir::Context, f: OpId) {
+    for o in ctx.walk_postorder(f) {
+        if !ctx.op_is(o, "tail.bench") {
+            continue;
+        }
+        let soacs = ctx
+            .walk_preorder(o)
+            .into_iter()
+            .any(|n| ctx.op_name_str(n).starts_with("soac."));
+        let Some(old) = ctx.entry_block(ctx.region(o, 0)) else {
+            continue;
+        };
+        if !soacs || ctx.block_args(old).len() != 1 || ctx.num_results(o) != 1 {
+            continue;
+        }
+        let loc = ctx.op_loc(o);
+        let (n, x) = (ctx.operand(o, 0), ctx.operand(o, 1));
+        let t = ctx.value_type(ctx.result(o, 0));
+        let it = ctx.index_type();
+        let (r, blk) = region(ctx, &[it, t]);
+        let arg = ctx.block_arg(old, 0);
+        let new_arg = ctx.block_arg(blk, 1);
+        ctx.replace_all_uses_with(arg, new_arg);
+        ctx.move_block_ops(old, InsertPoint::BlockEnd(blk));
+        if let Some(y) = ctx.last_op(blk).filter(|&y| ctx.op_is(y, "tail.yield")) {
+            let vs = ctx.operand_vec(y);
+            let mut b = Builder::new(ctx, InsertPoint::Before(y), loc);
+            mk(&mut b, "soac.yield", &vs, &[], &[], Vec::new());
+            ctx.erase_op(y);
+        }
+        let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+        let count = mk1(&mut b, "arith.index_cast", &[n], it, &[]);
+        let l = mk(&mut b, "soac.loop", &[count, x], &[t], &[], vec![r]);
+        let res = ctx.result(l, 0);
+        let old_res = ctx.result(o, 0);
+        ctx.replace_all_uses_with(old_res, res);
+        ctx.erase_op(o);
+    }
+}
