@@ -807,7 +807,13 @@ impl Parser {
             }),
             None => None,
         };
-        self.enter(pos)?;
+        // A reading that fails (anywhere inside) leaves the nesting counts as they were, for
+        // the next reading.
+        let saved = (self.nesting, self.depth);
+        if let Err(e) = self.enter(pos) {
+            (self.nesting, self.depth) = saved;
+            return Err(e);
+        }
         self.scopes.push(HashMap::new());
         self.dfns.push(DfnUse {
             alpha_alpha_array,
@@ -817,7 +823,7 @@ impl Parser {
         let body = self.body(g.children);
         let used = self.dfns.pop().unwrap_or_default();
         self.scopes.pop();
-        self.leave();
+        (self.nesting, self.depth) = saved;
         let body = body?;
         if body.is_empty() {
             return Err(err(pos, "empty dfn: a dfn needs at least one statement"));

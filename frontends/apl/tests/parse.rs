@@ -342,6 +342,44 @@ fn user_operators() {
 }
 
 #[test]
+fn operator_bodies_per_operand_kind() {
+    let dfn = |src: &str| {
+        let p = parse_program(src).unwrap();
+        let Stmt::OpDef { dfn, .. } = &p.stmts[0] else {
+            panic!("expected an operator definition");
+        };
+        (**dfn).clone()
+    };
+    // `⍺⍺ + ⍵`: with a function operand ⍺⍺ applies to `+ ⍵`; with an array, a sum. Both
+    // readings parse; an application picks its own.
+    let d = dfn("plus ← {⍺⍺ + ⍵}");
+    assert_eq!(d.operand_bodies.len(), 2);
+    assert!(d.operand_bodies.iter().all(|(_, r)| r.is_ok()));
+    let f = d.body_for(false, false).unwrap();
+    let a = d.body_for(true, false).unwrap();
+    assert_ne!(f, a);
+    // `⍵ + ⍺⍺` reads only with an array operand: the function reading keeps its error, at
+    // the operand.
+    let d = dfn("after ← {⍵ + ⍺⍺}");
+    let e = d.body_for(false, false).unwrap_err();
+    assert_eq!((e.pos.line, e.pos.col), (1, 14));
+    assert!(d.body_for(true, false).is_ok());
+    // Both operands: four readings; a nested operator's operands are its own.
+    let d = dfn("both ← {⍺⍺ × ⍵⍵ + {⍺⍺ ⍵} ⍵}");
+    assert_eq!(d.operand_bodies.len(), 4);
+    // `⍺⍺/⍵` is a reduction or a replication: both readings parse. A dfn no reading parses
+    // is an error, the function reading's.
+    let d = dfn("op ← {⍺⍺/⍵}");
+    assert!(d.body_for(false, false).is_ok() && d.body_for(true, false).is_ok());
+    assert_error(
+        "op ← {⍺⍺ ⍺⍺ ⍺⍺ + }",
+        1,
+        16,
+        "function '+' used where an array is needed",
+    );
+}
+
+#[test]
 fn primitive_operators() {
     assert_eq!(sx("+/1 2"), "(monadic (reduce (prim +)) (strand 1 2))");
     assert_eq!(
