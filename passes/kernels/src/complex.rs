@@ -343,21 +343,9 @@ impl Split {
                     .op_parent_op(self.f)
                     .expect("the function is in a module");
                 declare(&mut b, module, MAGNITUDE, &[t, t], &[t]);
-                let callee = b.ctx.intern(MAGNITUDE);
-                let sref = b.intern_attr(tail_ir::AttrKind::SymbolRef {
-                    root: callee,
-                    nested: Default::default(),
-                });
-                let c = mk(
-                    &mut b,
-                    "func.call",
-                    &[a, bb],
-                    &[t],
-                    &[("callee", sref)],
-                    Vec::new(),
-                );
+                let c = tail_builtin::func::CallOp::create(&mut b, MAGNITUDE, &[a, bb], &[t]);
                 let r = res(&b)[0];
-                let v = b.result(c, 0);
+                let v = b.result(c.op(), 0);
                 b.replace_all_uses_with(r, v);
             }
             "arith.select" => {
