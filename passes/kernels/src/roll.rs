@@ -6,7 +6,7 @@
 //! them, and given to the kernels as a host array:
 //!
 //! * [`split_rolls`] (before conversion) takes the rolls out of the map lambda of each
-//!   top-level `soac.map`/`soac.redomap`: a new `soac.map` over the same inputs, placed right
+//!   top-level `soac.map`/`soac.redomap`/`soac.scanomap` (also in the body of a host loop): a new `soac.map` over the same inputs, placed right
 //!   before it, computes every roll of the lambda (with the scalar code its argument needs)
 //!   and yields the rolled values; the original op reads them as extra inputs (a map result
 //!   that is a rolled value is the new map's result). Element by element, the rolls are drawn
@@ -43,16 +43,28 @@ pub(crate) fn holds_roll(ctx: &Context, blk: BlockId) -> bool {
         .any(|o| ctx.walk_preorder(o).into_iter().any(|n| host_only(ctx, n)))
 }
 
-/// Splits the rolls out of the map lambdas of the top-level `soac.map`/`soac.redomap` ops of
-/// `f` (see the module documentation).
+/// Splits the rolls out of the map lambdas of the top-level `soac.map`/`soac.redomap`/
+/// `soac.scanomap` ops of `f` and of its host loops' bodies (see the module documentation).
 pub(crate) fn split_rolls(ctx: &mut Context, f: OpId) -> CResult {
-    let Some(entry) = ctx.entry_block(ctx.region(f, 0)) else {
-        return Ok(());
-    };
-    for op in ctx.block_op_vec(entry) {
+    if let Some(entry) = ctx.entry_block(ctx.region(f, 0)) {
+        split_block(ctx, entry);
+    }
+    Ok(())
+}
+
+/// [`split_rolls`] in block `blk` of the host: its SOACs, and those of the bodies of its
+/// `soac.loop`s (host loops, a `⎕BENCH` among them), recursively.
+fn split_block(ctx: &mut Context, blk: BlockId) {
+    for op in ctx.block_op_vec(blk) {
         let region = match ctx.op_name_str(op) {
             "soac.map" => 0,
-            "soac.redomap" => 1,
+            "soac.redomap" | "soac.scanomap" => 1,
+            "soac.loop" => {
+                if let Some(body) = ctx.entry_block(ctx.region(op, 0)) {
+                    split_block(ctx, body);
+                }
+                continue;
+            }
             _ => continue,
         };
         let Some(lam) = ctx.entry_block(ctx.region(op, region)) else {
@@ -60,7 +72,6 @@ pub(crate) fn split_rolls(ctx: &mut Context, f: OpId) -> CResult {
         };
         split(ctx, op, lam);
     }
-    Ok(())
 }
 
 /// Splits the rolls of lambda `lam` (the map lambda of `op`) into a new `soac.map`.

@@ -357,8 +357,8 @@ impl Cx {
     fn convert_func(&mut self, ctx: &mut Context, f: OpId) -> CResult {
         crate::chars::lower_chars(ctx, f)?;
         crate::complex::split_complex(ctx, f)?;
-        crate::roll::split_rolls(ctx, f)?;
         loops::bench_to_loops(ctx, f);
+        crate::roll::split_rolls(ctx, f)?;
         let body = ctx.region(f, 0);
         let blocks = ctx.region_blocks(body).to_vec();
         let Some(&entry) = blocks.first() else {
