@@ -64,7 +64,13 @@ def main():
     args = ap.parse_args()
     tailc = os.path.abspath(args.tailc)
     tests = os.path.join(args.apltail, "tests")
-    prelude = open(os.path.join(args.apltail, "lib", "prelude.apl"), encoding="utf-8").read()
+    prelude_path = os.path.join(args.apltail, "lib", "prelude.apl")
+    if not os.path.isdir(tests) or not os.path.isfile(prelude_path):
+        sys.exit(f"apltail-conformance: error: '{args.apltail}' is not an apltail checkout "
+                 "(no tests/ folder or no lib/prelude.apl)")
+    if not os.access(tailc, os.X_OK):
+        sys.exit(f"apltail-conformance: error: no tailc executable at '{tailc}' (--tailc)")
+    prelude = open(prelude_path, encoding="utf-8").read()
     names = sorted(f[:-len(".out.ok")] for f in os.listdir(tests) if f.endswith(".out.ok"))
     names = [n for n in names if os.path.exists(os.path.join(tests, n + ".apl"))]
     targets = ["cpu"] + (["cuda"] if args.cuda else [])
