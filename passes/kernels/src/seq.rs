@@ -10,14 +10,15 @@
 //! | --- | --- |
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
 //! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored; a step that is one float `addf`/`mulf` of the accumulator and the element gets `fastmath<reassoc,nsz>` (`+` and `×` are commutative: LLVM may vectorize the fold) |
-//! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead |
+//! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead; rows of run-time extents take those of the lambda's array at the first element |
+//! | `soac.scan`/`scanomap` of scalars | no code: an index function whose element `i` is an `scf.for` fold over the elements `0 … i` from the neutral elements (the map lambda run on each) |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
 //! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers: one `iter_args` per element ([`Arr::Elems`]), which needs extents that are constants, the same in every iteration, of at most [`MAX_PRIVATE`] elements |
 //!
-//! Everything else in a thread (`scan`, `filter`, `scatter`, `update`, a reduction of rows,
-//! mapped-out `redomap` results, a loop-carried array of unknown or large extent, an `scf.if`
+//! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, `filter`,
+//! `scatter`, `update`, a reduction of rows, mapped-out `redomap` results, a loop-carried array of unknown or large extent, an `scf.if`
 //! yielding arrays computed by more than views, values that are not integer, index or float scalars) is an error located at
 //! the op. Arrays that would need per-thread storage larger than registers (a global scratch
 //! buffer laid out thread-innermost) are not supported yet.
@@ -457,13 +458,14 @@ impl Seq {
             }
             "soac.map" => self.map(b, o, env)?,
             "soac.reduce" | "soac.redomap" => self.reduce(b, o, env)?,
+            "soac.scan" | "soac.scanomap" => self.scan(b, o, env)?,
             "soac.loop" => self.seq_loop(b, o, env)?,
             "scf.if" => self.if_op(b, o, env)?,
             _ if name.starts_with("soac.") => {
                 return Err(err(
                     b.ctx,
                     o,
-                    "not supported in a thread (supported: reduce, redomap, map, loop, views, index, dim, scalar code)",
+                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, map, loop, views, index, dim, scalar code)",
                 ));
             }
             _ => {
@@ -604,13 +606,33 @@ impl Seq {
         for (k, &r) in b.results(o).to_vec().iter().enumerate() {
             let (shape, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor result");
             let mut ext = vec![n];
-            for &s in &shape[1..] {
+            // Dynamic extents of the rows: those of the lambda's array at the first element
+            // (the rows of an array have one shape; only their extents are computed there,
+            // the elements are read where they are used).
+            let first = if shape[1..].contains(&tail_ir::DYNAMIC) {
+                let mut env0 = env.clone();
+                let c0 = cidx(b, 0);
+                Self::bind_rows(b, &mut env0, &args, &inputs, c0);
+                match self.block(b, lam, &mut env0, Some(&[k]))?[k].clone() {
+                    TVal::A(a) => Some(a.ext().to_vec()),
+                    TVal::S(_) => None,
+                }
+            } else {
+                None
+            };
+            for (j, &s) in shape[1..].iter().enumerate() {
                 if s == tail_ir::DYNAMIC {
-                    return Err(err(
-                        b.ctx,
-                        o,
-                        "a map in a thread whose lambda yields arrays of dynamic extents",
-                    ));
+                    match first.as_ref().and_then(|e| e.get(j)) {
+                        Some(&e) => ext.push(e),
+                        None => {
+                            return Err(err(
+                                b.ctx,
+                                o,
+                                "a map in a thread whose lambda yields arrays of dynamic extents",
+                            ))
+                        }
+                    }
+                    continue;
                 }
                 ext.push(cidx(b, s));
             }
@@ -629,6 +651,115 @@ impl Seq {
                 }
             };
             env.arrs.insert(r, Arr::Code { f: Rc::new(f), ext });
+        }
+        Ok(())
+    }
+
+    /// `soac.scan`/`scanomap` of scalars in a thread: each result an index function whose
+    /// element `i` is an `scf.for` fold of the operator over the elements `0 … i` from the
+    /// neutral elements, in order (the map lambda of a scanomap run on each): nothing is
+    /// stored, and reading element `i` costs `i + 1` steps (the scans of short rows).
+    fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let is_omap = b.op_is(o, "soac.scanomap");
+        let opr = b.entry_block(b.region(o, 0)).expect("operator");
+        let k = b.block_args(opr).len() / 2;
+        if b.num_results(o) != k {
+            return Err(err(
+                b.ctx,
+                o,
+                "mapped-out results of a scanomap are not supported in a thread",
+            ));
+        }
+        let operands = b.operand_vec(o);
+        let (ins, nes) = operands.split_at(operands.len() - k);
+        let inputs: Vec<Arr> = ins
+            .iter()
+            .map(|&v| self.arr(b.ctx, o, env, v))
+            .collect::<CResult<_>>()?;
+        if inputs.iter().any(|a| a.ext().len() != 1) {
+            return Err(err(b.ctx, o, "a scan of rows is not supported in a thread"));
+        }
+        let mut inits = Vec::new();
+        for &ne in nes {
+            match self.val(b.ctx, o, env, ne)? {
+                TVal::S(v) => inits.push(v),
+                TVal::A(_) => {
+                    return Err(err(b.ctx, o, "a scan of rows is not supported in a thread"))
+                }
+            }
+        }
+        let lam = is_omap.then(|| b.entry_block(b.region(o, 1)).expect("map lambda"));
+        let n = inputs[0].ext()[0];
+        for (r_i, &r) in b.results(o).to_vec().iter().enumerate() {
+            let (seq, env0, ins, inits) =
+                (self.clone(), env.clone(), inputs.clone(), inits.clone());
+            let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
+                let c0 = cidx(b, 0);
+                let c1 = cidx(b, 1);
+                let end = bin(b, "arith.addi", idx[0], c1);
+                let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, end, c1, &inits);
+                let saved = b.insertion_point();
+                b.set_insertion_point(InsertPoint::BlockEnd(body));
+                let j = b.block_arg(body, 0);
+                let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
+                let mut inner = env0.clone();
+                let step = (|| -> CResult<Vec<Value>> {
+                    let xs: Vec<Value> = match lam {
+                        Some(lam) => {
+                            let args = b.block_args(lam).to_vec();
+                            Self::bind_rows(b, &mut inner, &args, &ins, j);
+                            let outs: Vec<usize> = (0..k).collect();
+                            seq.block(b, lam, &mut inner, Some(&outs))?[..k]
+                                .iter()
+                                .map(|y| match y {
+                                    TVal::S(v) => Ok(*v),
+                                    TVal::A(_) => Err(err(
+                                        b.ctx,
+                                        o,
+                                        "a scan of rows is not supported in a thread",
+                                    )),
+                                })
+                                .collect::<CResult<_>>()?
+                        }
+                        None => ins
+                            .iter()
+                            .zip(&accs)
+                            .map(|(a, &acc)| {
+                                let t = b.value_type(acc);
+                                arr::read(b, a, &[j], t)
+                            })
+                            .collect(),
+                    };
+                    let oargs = b.block_args(opr).to_vec();
+                    for (&a, &v) in oargs.iter().zip(accs.iter().chain(&xs)) {
+                        inner.vals.insert(a, v);
+                    }
+                    seq.block(b, opr, &mut inner, None)?
+                        .into_iter()
+                        .map(|y| match y {
+                            TVal::S(v) => Ok(v),
+                            TVal::A(_) => Err(err(b.ctx, o, "a scan operator yielding arrays")),
+                        })
+                        .collect()
+                })();
+                let ys = match step {
+                    Ok(ys) => ys,
+                    Err(d) => {
+                        seq.fail(d);
+                        accs.clone()
+                    }
+                };
+                mk(b, "scf.yield", &ys, &[], &[], Vec::new());
+                b.set_insertion_point(saved);
+                b.result(for_op.op(), r_i)
+            };
+            env.arrs.insert(
+                r,
+                Arr::Code {
+                    f: Rc::new(f),
+                    ext: vec![n],
+                },
+            );
         }
         Ok(())
     }

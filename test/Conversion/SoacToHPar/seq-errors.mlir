@@ -3,19 +3,24 @@
 // What the sequential lowering inside a thread (tail.par = "thread-seq") cannot lower is
 // reported at the op.
 
-// A scan inside a map lambda would need per-thread storage.
+// A scanomap's mapped-out values inside a thread (its scans are index functions, each
+// element a fold; the mapped-out values are not lowered there).
 func.func @row_scan(%m: tensor<?x?xi32>) -> tensor<?xi32> {
   %z = arith.constant 0 : i32
   %c0 = arith.constant 0 : index
   %r = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
   ^bb0(%row: tensor<?xi32>):
-    // expected-error@+1 {{'soac.scan' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): not supported in a thread}}
-    %s = soac.scan %row init(%z) : tensor<?xi32> -> tensor<?xi32> {
+    // expected-error@+1 {{'soac.scanomap' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): mapped-out results of a scanomap are not supported in a thread}}
+    %s:2 = soac.scanomap %row init(%z) : tensor<?xi32> -> (tensor<?xi32>, tensor<?xi32>) scan {
     ^bb0(%a: i32, %x: i32):
       %t = arith.addi %a, %x : i32
       soac.yield %t : i32
+    } map {
+    ^bb0(%e: i32):
+      %d = arith.muli %e, %e : i32
+      soac.yield %d, %e : i32, i32
     }
-    %v = soac.index %s[%c0] : tensor<?xi32> -> i32
+    %v = soac.index %s#1[%c0] : tensor<?xi32> -> i32
     soac.yield %v : i32
   }
   return %r : tensor<?xi32>

@@ -1,0 +1,25 @@
+⍝ RUN: tailc run --target=interp %s | FileCheck %s --match-full-lines
+⍝ RUN: tailc run --target=cpu %s | FileCheck %s --match-full-lines
+⍝ RUN: tailc run --target=interp --after=tail-to-gpu %s | FileCheck %s --match-full-lines
+⍝ Scans inside a thread (a map's lambda holding a scan among other array code): each element
+⍝ of the scan is a fold of the elements up to it, computed where it is read (nothing is
+⍝ stored). Scans, scans fused with a map before them (scanomaps), a max-scan, a scan of a
+⍝ length computed per element, a scan of a matrix's rows, one element of a scan. They were
+⍝ rejected.
+⍝ CHECK:[3](33,442,2127)
+⍝ CHECK-NEXT:[2](35,70)
+⍝ CHECK-NEXT:[4](2,2,3,3)
+⍝ CHECK-NEXT:[3](3,4,5)
+⍝ CHECK-NEXT:[2](180,360)
+⍝ CHECK-NEXT:[2](23,43)
+⍝ CHECK-NEXT:[](1.0)
+
+⎕ ← {+/ ×\ (⍳ 4) × ⍵}¨ 1 2 3
+⎕ ← {+/ +\ (⍳ 5) × ⍵}¨ 1 2
+⎕ ← {⌈/ (⌈\ ⍵ ⌽ 3 1 4 1 5) - ⍳ 5}¨ 0 1 2 3
+n ← 4
+⎕ ← {+/ (+\ ⍳ n + ⍵) > 5}¨ 1 2 3
+M ← 3 4 ⍴ ⍳ 12
+⎕ ← {+/ , +\ M × ⍵}¨ 1 2
+⎕ ← {(+\ ⍵ + ⍳ 3)[2]}¨ 10 20
+1
