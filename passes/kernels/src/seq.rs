@@ -608,30 +608,67 @@ impl Seq {
             let mut ext = vec![n];
             // Dynamic extents of the rows: those of the lambda's array at the first element
             // (the rows of an array have one shape; only their extents are computed there,
-            // the elements are read where they are used).
-            let first = if shape[1..].contains(&tail_ir::DYNAMIC) {
+            // the elements are read where they are used), 0 when there is no element (the
+            // inputs are not read then).
+            let dyns = shape[1..]
+                .iter()
+                .filter(|&&s| s == tail_ir::DYNAMIC)
+                .count();
+            let first = if dyns > 0 {
+                let it = b.index_type();
+                let c0 = cidx(b, 0);
+                let some = tail_builtin::arith::build_cmpi(
+                    b,
+                    tail_builtin::arith::CmpIPredicate::Sgt,
+                    n,
+                    c0,
+                );
+                let (ifop, then_b, else_b) =
+                    tail_builtin::scf::IfOp::create(b, some, &vec![it; dyns], true);
+                let saved = b.insertion_point();
+                b.set_insertion_point(InsertPoint::BlockEnd(then_b));
                 let mut env0 = env.clone();
                 let c0 = cidx(b, 0);
                 Self::bind_rows(b, &mut env0, &args, &inputs, c0);
-                match self.block(b, lam, &mut env0, Some(&[k]))?[k].clone() {
-                    TVal::A(a) => Some(a.ext().to_vec()),
-                    TVal::S(_) => None,
-                }
+                let ext = match self.block(b, lam, &mut env0, Some(&[k])) {
+                    Ok(ys) => match &ys[k] {
+                        TVal::A(a) => Some(a.ext().to_vec()),
+                        TVal::S(_) => None,
+                    },
+                    Err(d) => {
+                        b.set_insertion_point(saved);
+                        return Err(d);
+                    }
+                };
+                let Some(ext) = ext.filter(|e| e.len() == shape.len() - 1) else {
+                    b.set_insertion_point(saved);
+                    return Err(err(
+                        b.ctx,
+                        o,
+                        "a map in a thread whose lambda yields arrays of dynamic extents",
+                    ));
+                };
+                let ys: Vec<Value> = shape[1..]
+                    .iter()
+                    .zip(&ext)
+                    .filter(|(&s, _)| s == tail_ir::DYNAMIC)
+                    .map(|(_, &e)| e)
+                    .collect();
+                mk(b, "scf.yield", &ys, &[], &[], Vec::new());
+                b.set_insertion_point(InsertPoint::BlockEnd(else_b.expect("else")));
+                let z = cidx(b, 0);
+                mk(b, "scf.yield", &vec![z; dyns], &[], &[], Vec::new());
+                b.set_insertion_point(saved);
+                Some(b.results(ifop.op()).to_vec())
             } else {
                 None
             };
-            for (j, &s) in shape[1..].iter().enumerate() {
+            let mut next_dyn = 0;
+            for &s in &shape[1..] {
                 if s == tail_ir::DYNAMIC {
-                    match first.as_ref().and_then(|e| e.get(j)) {
-                        Some(&e) => ext.push(e),
-                        None => {
-                            return Err(err(
-                                b.ctx,
-                                o,
-                                "a map in a thread whose lambda yields arrays of dynamic extents",
-                            ))
-                        }
-                    }
+                    let e = first.as_ref().expect("dynamic extents computed above")[next_dyn];
+                    next_dyn += 1;
+                    ext.push(e);
                     continue;
                 }
                 ext.push(cidx(b, s));
