@@ -44,6 +44,19 @@ pub enum TVal {
     A(Arr),
 }
 
+/// A fold in a thread (`reduce`/`redomap`, `scan`/`scanomap`): its operator, the number of
+/// folded values, the inputs, the neutral elements, the map lambda if any, and the message
+/// for arrays where scalars are folded.
+#[derive(Clone)]
+struct Fold {
+    opr: BlockId,
+    k: usize,
+    inputs: Vec<Arr>,
+    inits: Vec<Value>,
+    lam: Option<BlockId>,
+    rows: &'static str,
+}
+
 /// The values of the lambdas being lowered: scalars through `vals` (values defined outside
 /// stay as they are), arrays through `arrs`.
 #[derive(Clone, Default)]
@@ -692,19 +705,24 @@ impl Seq {
         Ok(())
     }
 
-    /// `soac.scan`/`scanomap` of scalars in a thread: each result an index function whose
-    /// element `i` is an `scf.for` fold of the operator over the elements `0 … i` from the
-    /// neutral elements, in order (the map lambda of a scanomap run on each): nothing is
-    /// stored, and reading element `i` costs `i + 1` steps (the scans of short rows).
-    fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
-        let is_omap = b.op_is(o, "soac.scanomap");
+    /// The parts of a fold in a thread (`reduce`/`redomap`, `scan`/`scanomap` of scalars):
+    /// `what` names the op with a map lambda in the message about mapped-out results, `rows`
+    /// is the message for arrays where scalars are folded.
+    fn fold_parts(
+        &self,
+        b: &mut Builder<'_>,
+        o: OpId,
+        env: &Env,
+        what: &str,
+        rows: &'static str,
+    ) -> CResult<Fold> {
         let opr = b.entry_block(b.region(o, 0)).expect("operator");
         let k = b.block_args(opr).len() / 2;
         if b.num_results(o) != k {
             return Err(err(
                 b.ctx,
                 o,
-                "mapped-out results of a scanomap are not supported in a thread",
+                format!("mapped-out results of a {what} are not supported in a thread"),
             ));
         }
         let operands = b.operand_vec(o);
@@ -713,77 +731,107 @@ impl Seq {
             .iter()
             .map(|&v| self.arr(b.ctx, o, env, v))
             .collect::<CResult<_>>()?;
-        if inputs.iter().any(|a| a.ext().len() != 1) {
-            return Err(err(b.ctx, o, "a scan of rows is not supported in a thread"));
-        }
         let mut inits = Vec::new();
         for &ne in nes {
             match self.val(b.ctx, o, env, ne)? {
                 TVal::S(v) => inits.push(v),
-                TVal::A(_) => {
-                    return Err(err(b.ctx, o, "a scan of rows is not supported in a thread"))
-                }
+                TVal::A(_) => return Err(err(b.ctx, o, rows)),
             }
         }
-        let lam = is_omap.then(|| b.entry_block(b.region(o, 1)).expect("map lambda"));
-        let n = inputs[0].ext()[0];
+        let lam =
+            (b.regions(o).len() > 1).then(|| b.entry_block(b.region(o, 1)).expect("map lambda"));
+        if lam.is_none() && inputs.iter().any(|a| a.ext().len() != 1) {
+            return Err(err(b.ctx, o, rows));
+        }
+        Ok(Fold {
+            opr,
+            k,
+            inputs,
+            inits,
+            lam,
+            rows,
+        })
+    }
+
+    /// One step of fold `f` (of op `o`) at position `j` from the values `accs`: the elements
+    /// (the map lambda run on the inputs' rows `j`, or the inputs' elements `j`), then the
+    /// operator on `(accs…, elements…)`. Its results and the elements.
+    fn fold_step(
+        &self,
+        b: &mut Builder<'_>,
+        o: OpId,
+        f: &Fold,
+        env: &Env,
+        j: Value,
+        accs: &[Value],
+    ) -> CResult<(Vec<Value>, Vec<Value>)> {
+        let mut inner = env.clone();
+        let xs: Vec<Value> = match f.lam {
+            Some(lam) => {
+                let args = b.block_args(lam).to_vec();
+                Self::bind_rows(b, &mut inner, &args, &f.inputs, j);
+                let outs: Vec<usize> = (0..f.k).collect();
+                self.block(b, lam, &mut inner, Some(&outs))?[..f.k]
+                    .iter()
+                    .map(|y| match y {
+                        TVal::S(v) => Ok(*v),
+                        TVal::A(_) => Err(err(b.ctx, o, f.rows)),
+                    })
+                    .collect::<CResult<_>>()?
+            }
+            None => f
+                .inputs
+                .iter()
+                .zip(accs)
+                .map(|(a, &acc)| {
+                    let t = b.value_type(acc);
+                    arr::read(b, a, &[j], t)
+                })
+                .collect(),
+        };
+        let oargs = b.block_args(f.opr).to_vec();
+        for (&a, &v) in oargs.iter().zip(accs.iter().chain(&xs)) {
+            inner.vals.insert(a, v);
+        }
+        let ys = self
+            .block(b, f.opr, &mut inner, None)?
+            .into_iter()
+            .map(|y| match y {
+                TVal::S(v) => Ok(v),
+                TVal::A(_) => Err(err(b.ctx, o, "a fold operator yielding arrays")),
+            })
+            .collect::<CResult<_>>()?;
+        Ok((ys, xs))
+    }
+
+    /// `soac.scan`/`scanomap` of scalars in a thread: each result an index function whose
+    /// element `i` is an `scf.for` fold of the operator over the elements `0 … i` from the
+    /// neutral elements, in order (the map lambda of a scanomap run on each): nothing is
+    /// stored, and reading element `i` costs `i + 1` steps (the scans of short rows).
+    fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let fold = self.fold_parts(
+            b,
+            o,
+            env,
+            "scanomap",
+            "a scan of rows is not supported in a thread",
+        )?;
+        let n = fold.inputs[0].ext()[0];
         for (r_i, &r) in b.results(o).to_vec().iter().enumerate() {
-            let (seq, env0, ins, inits) =
-                (self.clone(), env.clone(), inputs.clone(), inits.clone());
+            let (seq, env0, fold) = (self.clone(), env.clone(), fold.clone());
             let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
-                let c0 = cidx(b, 0);
-                let c1 = cidx(b, 1);
+                let (c0, c1) = (cidx(b, 0), cidx(b, 1));
                 let end = bin(b, "arith.addi", idx[0], c1);
-                let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, end, c1, &inits);
+                let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, end, c1, &fold.inits);
                 let saved = b.insertion_point();
                 b.set_insertion_point(InsertPoint::BlockEnd(body));
                 let j = b.block_arg(body, 0);
                 let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
-                let mut inner = env0.clone();
-                let step = (|| -> CResult<Vec<Value>> {
-                    let xs: Vec<Value> = match lam {
-                        Some(lam) => {
-                            let args = b.block_args(lam).to_vec();
-                            Self::bind_rows(b, &mut inner, &args, &ins, j);
-                            let outs: Vec<usize> = (0..k).collect();
-                            seq.block(b, lam, &mut inner, Some(&outs))?[..k]
-                                .iter()
-                                .map(|y| match y {
-                                    TVal::S(v) => Ok(*v),
-                                    TVal::A(_) => Err(err(
-                                        b.ctx,
-                                        o,
-                                        "a scan of rows is not supported in a thread",
-                                    )),
-                                })
-                                .collect::<CResult<_>>()?
-                        }
-                        None => ins
-                            .iter()
-                            .zip(&accs)
-                            .map(|(a, &acc)| {
-                                let t = b.value_type(acc);
-                                arr::read(b, a, &[j], t)
-                            })
-                            .collect(),
-                    };
-                    let oargs = b.block_args(opr).to_vec();
-                    for (&a, &v) in oargs.iter().zip(accs.iter().chain(&xs)) {
-                        inner.vals.insert(a, v);
-                    }
-                    seq.block(b, opr, &mut inner, None)?
-                        .into_iter()
-                        .map(|y| match y {
-                            TVal::S(v) => Ok(v),
-                            TVal::A(_) => Err(err(b.ctx, o, "a scan operator yielding arrays")),
-                        })
-                        .collect()
-                })();
-                let ys = match step {
-                    Ok(ys) => ys,
+                let ys = match seq.fold_step(b, o, &fold, &env0, j, &accs) {
+                    Ok((ys, _)) => ys,
                     Err(d) => {
                         seq.fail(d);
-                        accs.clone()
+                        accs
                     }
                 };
                 mk(b, "scf.yield", &ys, &[], &[], Vec::new());
@@ -803,88 +851,27 @@ impl Seq {
 
     /// `soac.reduce`/`redomap` in a thread: an `scf.for` fold from the neutral elements.
     fn reduce(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
-        let is_redomap = b.op_is(o, "soac.redomap");
-        let opr = b.entry_block(b.region(o, 0)).expect("operator");
-        let k = b.block_args(opr).len() / 2;
-        if b.num_results(o) != k {
-            return Err(err(
-                b.ctx,
-                o,
-                "mapped-out results of a redomap are not supported in a thread",
-            ));
-        }
-        let operands = b.operand_vec(o);
-        let (ins, nes) = operands.split_at(operands.len() - k);
-        let inputs: Vec<Arr> = ins
-            .iter()
-            .map(|&v| self.arr(b.ctx, o, env, v))
-            .collect::<CResult<_>>()?;
-        let mut inits = Vec::new();
-        for &ne in nes {
-            match self.val(b.ctx, o, env, ne)? {
-                TVal::S(v) => inits.push(v),
-                TVal::A(_) => {
-                    return Err(err(
-                        b.ctx,
-                        o,
-                        "a reduction of rows (array accumulators) is not supported in a thread",
-                    ))
-                }
-            }
-        }
-        let n = inputs[0].ext()[0];
+        let fold = self.fold_parts(
+            b,
+            o,
+            env,
+            "redomap",
+            "a reduction of rows (array accumulators) is not supported in a thread",
+        )?;
+        let n = fold.inputs[0].ext()[0];
         let (c0, c1) = (cidx(b, 0), cidx(b, 1));
-        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &inits);
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &fold.inits);
         let saved = b.insertion_point();
         b.set_insertion_point(InsertPoint::BlockEnd(body));
         let i = b.block_arg(body, 0);
         let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
-        let mut inner = env.clone();
-        let xs: Vec<Value> = if is_redomap {
-            let lam = b.entry_block(b.region(o, 1)).expect("map lambda");
-            let args = b.block_args(lam).to_vec();
-            Self::bind_rows(b, &mut inner, &args, &inputs, i);
-            let outs: Vec<usize> = (0..k).collect();
-            let ys = self.block(b, lam, &mut inner, Some(&outs))?;
-            ys[..k]
-                .iter()
-                .map(|y| match y {
-                    TVal::S(v) => Ok(*v),
-                    TVal::A(_) => Err(err(
-                        b.ctx,
-                        o,
-                        "a reduction of rows (array accumulators) is not supported in a thread",
-                    )),
-                })
-                .collect::<CResult<_>>()?
-        } else {
-            let mut xs = Vec::new();
-            for a in &inputs {
-                if a.ext().len() != 1 {
-                    b.set_insertion_point(saved);
-                    return Err(err(
-                        b.ctx,
-                        o,
-                        "a reduction of rows (array accumulators) is not supported in a thread",
-                    ));
-                }
-                let t = b.value_type(accs[xs.len()]);
-                xs.push(arr::read(b, a, &[i], t));
+        let (ys, xs) = match self.fold_step(b, o, &fold, env, i, &accs) {
+            Ok(r) => r,
+            Err(d) => {
+                b.set_insertion_point(saved);
+                return Err(d);
             }
-            xs
         };
-        let oargs = b.block_args(opr).to_vec();
-        for (&a, &v) in oargs.iter().zip(accs.iter().chain(&xs)) {
-            inner.vals.insert(a, v);
-        }
-        let ys = self.block(b, opr, &mut inner, None)?;
-        let ys: Vec<Value> = ys
-            .into_iter()
-            .map(|y| match y {
-                TVal::S(v) => Ok(v),
-                TVal::A(_) => Err(err(b.ctx, o, "a reduction operator yielding arrays")),
-            })
-            .collect::<CResult<_>>()?;
         for ((&y, &acc), &x) in ys.iter().zip(&accs).zip(&xs) {
             mark_reassociable(b.ctx, y, acc, x);
         }
