@@ -50,17 +50,21 @@ macro_rules! kernels_for_cpu {
 /// thread's loop scans each chunk of a scan and each row of a row scan).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
+/// What the CPU backend runs after the kernel levels as one pipeline literal (see
+/// [`GPU_TO_CPU`]).
+macro_rules! gpu_to_cpu {
+    () => {
+        "convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse"
+    };
+}
+
 /// What the CPU backend runs after the kernel levels, for APL and FCL programs alike: the
 /// kernels become block functions, then their 32-bit positions are widened where they
 /// cannot wrap.
-pub const GPU_TO_CPU: &str =
-    "convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse";
+pub const GPU_TO_CPU: &str = gpu_to_cpu!();
 
 /// The passes of the named pipeline `tail-to-cpu`: [`KERNELS_FOR_CPU`], then [`GPU_TO_CPU`].
-pub const TAIL_TO_CPU: &str = concat!(
-    kernels_for_cpu!(),
-    ",convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse"
-);
+pub const TAIL_TO_CPU: &str = concat!(kernels_for_cpu!(), ",", gpu_to_cpu!());
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
