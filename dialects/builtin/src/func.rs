@@ -17,8 +17,8 @@ use smallvec::SmallVec;
 use tail_ir::parser::{Argument, ParseResult, Parser};
 use tail_ir::printer::Printer;
 use tail_ir::{
-    AttrKind, Attribute, BlockId, Builder, Context, Diagnostic, FoldResult, Location, OpId,
-    OperationState, Type, TypeKind, Value,
+    AttrKind, Attribute, BlockId, Builder, Context, Diagnostic, FoldResult, InsertPoint, Location,
+    OpId, OperationState, Type, TypeKind, Value,
 };
 use tail_ir_macros::{dialect, op};
 
@@ -114,6 +114,21 @@ impl FuncOp {
         state.regions.push(r);
         let op = b.insert(state);
         FuncOp::from_op(b, op).expect("registered")
+    }
+
+    /// Declares `func.func private @name : fn_type` at the end of `module`'s body unless the
+    /// module already has a symbol `name` (a runtime function declared on first use).
+    pub fn declare_once(b: &mut Builder<'_>, module: OpId, name: &str, fn_type: Type) {
+        if util::lookup_symbol_in(b.ctx, module, name).is_some() {
+            return;
+        }
+        let Some(blk) = b.ctx.entry_block(b.ctx.region(module, 0)) else {
+            return;
+        };
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(blk));
+        FuncOp::create_declaration(b, name, fn_type);
+        b.set_insertion_point(saved);
     }
 
     /// The function's name.

@@ -94,15 +94,8 @@ fn sym_name(ctx: &Context, op: OpId) -> String {
 
 /// Declares `func.func private @name(args) -> results` at the module's end unless it exists.
 fn declare(b: &mut Builder<'_>, module: OpId, name: &str, args: &[Type], results: &[Type]) {
-    if tail_builtin::util::lookup_symbol_in(b.ctx, module, name).is_some() {
-        return;
-    }
-    let blk = module_block(b.ctx, module).expect("module body");
-    let saved = b.insertion_point();
-    b.set_insertion_point(InsertPoint::BlockEnd(blk));
     let fty = b.function_type(args.to_vec(), results.to_vec());
-    FuncOp::create_declaration(b, name, fty);
-    b.set_insertion_point(saved);
+    FuncOp::declare_once(b, module, name, fty);
 }
 
 /// `func.call @name(args)` (declared on first use); its results.

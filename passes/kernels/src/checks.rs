@@ -125,16 +125,9 @@ pub fn check_fails(b: &mut Builder<'_>, name: &str, args: &[Value]) -> Value {
 
 /// Declares the runtime check `name` ([`check_params`]) unless it exists.
 fn declare_check(b: &mut Builder<'_>, module: OpId, name: &str) {
-    if tail_ir::symbol::lookup_symbol_in(b.ctx, module, name).is_some() {
-        return;
-    }
     let params = check_params(b.ctx, name);
-    let mblock = b.entry_block(b.region(module, 0)).expect("module body");
-    let saved = b.insertion_point();
-    b.set_insertion_point(InsertPoint::BlockEnd(mblock));
     let fty = b.function_type(params, vec![]);
-    FuncOp::create_declaration(b, name, fty);
-    b.set_insertion_point(saved);
+    FuncOp::declare_once(b, module, name, fty);
 }
 
 /// Whether `op` or one of its ancestors satisfies `pred` (`false` for `None`).

@@ -49,21 +49,6 @@ use crate::util::*;
 /// ([`crate::hpar_to_gpu::is_device_math`]).
 pub const MAGNITUDE: &str = "hypot";
 
-/// Declares `func.func private @name(args) -> results` in `module` unless it exists.
-fn declare(b: &mut Builder<'_>, module: OpId, name: &str, args: &[Type], results: &[Type]) {
-    if tail_builtin::util::lookup_symbol_in(b.ctx, module, name).is_some() {
-        return;
-    }
-    let Some(mblock) = b.entry_block(b.region(module, 0)) else {
-        return;
-    };
-    let saved = b.insertion_point();
-    b.set_insertion_point(InsertPoint::BlockEnd(mblock));
-    let fty = b.function_type(args.to_vec(), results.to_vec());
-    tail_builtin::func::FuncOp::create_declaration(b, name, fty);
-    b.set_insertion_point(saved);
-}
-
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> tail_ir::Diagnostic {
     tail_ir::op_error(ctx, op, format!("{msg}"))
 }
@@ -342,7 +327,8 @@ impl Split {
                     .ctx
                     .op_parent_op(self.f)
                     .expect("the function is in a module");
-                declare(&mut b, module, MAGNITUDE, &[t, t], &[t]);
+                let fty = b.function_type(vec![t, t], vec![t]);
+                tail_builtin::func::FuncOp::declare_once(&mut b, module, MAGNITUDE, fty);
                 let c = tail_builtin::func::CallOp::create(&mut b, MAGNITUDE, &[a, bb], &[t]);
                 let r = res(&b)[0];
                 let v = b.result(c.op(), 0);
