@@ -1017,15 +1017,15 @@ impl Cx {
         Ok(())
     }
 
-    /// One walk of [`Self::lower_free`]; whether it lowered a read.
+    /// One walk of [`Self::lower_free`]; whether a lowered read brought new reads of free
+    /// arrays (the code of an index function it inlined).
     fn lower_free_once(&mut self, b: &mut Builder<'_>, prog: OpId) -> CResult<bool> {
         let saved = b.insertion_point();
-        let mut lowered = false;
+        let mut again = false;
         for n in b.walk_preorder(prog) {
             let name = b.op_name_str(n).to_string();
             match name.as_str() {
                 "soac.index" | "soac.dim" => {
-                    lowered = true;
                     let src = b.operand(n, 0);
                     let Some(a) = self.arrs.get(&src).cloned() else {
                         return Err(err(b.ctx, n, "cannot be lowered to a kernel by convert-soac-to-hpar: reads an array that is not a top-level array of the function"));
@@ -1044,7 +1044,21 @@ impl Cx {
                             return Err(err(b.ctx, n, "cannot be lowered to a kernel by convert-soac-to-hpar: a sub-array of a free array in a kernel (only elements can be read)"));
                         }
                         let t = b.value_type(r);
-                        arr::read(b, &a, &idx, t)
+                        let before = b.prev_op(n);
+                        let v = arr::read(b, &a, &idx, t);
+                        // The ops the read inserted before `n`: any free read among them?
+                        let mut cur = match before {
+                            Some(p) => b.next_op(p),
+                            None => b.op_parent_block(n).and_then(|blk| b.first_op(blk)),
+                        };
+                        while let Some(o) = cur.filter(|&o| o != n) {
+                            again |= b
+                                .walk_preorder(o)
+                                .into_iter()
+                                .any(|x| b.op_is(x, "soac.index") || b.op_is(x, "soac.dim"));
+                            cur = b.next_op(o);
+                        }
+                        v
                     };
                     b.replace_all_uses_with(r, v);
                     b.erase_op(n);
@@ -1062,7 +1076,7 @@ impl Cx {
             }
         }
         b.set_insertion_point(saved);
-        Ok(lowered)
+        Ok(again)
     }
 
     /// A map nest: `map` whose lambda is one inner `map` over (some of) its rows, as deep as
