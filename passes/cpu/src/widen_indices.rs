@@ -231,8 +231,7 @@ fn positions(ctx: &Context, module: OpId) -> Vec<(OpId, Vec<Position>)> {
 /// Whether `l` is an `scf.for` over `index` with step 1 and no loop inside.
 fn innermost_counted(ctx: &Context, l: OpId) -> bool {
     let step = ctx.operand(l, 2);
-    width(ctx, step) == Some(64)
-        && matches!(ctx.type_kind(ctx.value_type(step)), TypeKind::Index)
+    matches!(ctx.type_kind(ctx.value_type(step)), TypeKind::Index)
         && tail_builtin::util::constant_int(ctx, step) == Some(1)
         && !ctx.walk_preorder(l).into_iter().any(|o| {
             o != l && matches!(ctx.op_name_str(o), "scf.for" | "scf.while" | "scf.parallel")
