@@ -11,7 +11,8 @@
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
 //! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored; a step that is one float `addf`/`mulf` of the accumulator and the element gets `fastmath<reassoc,nsz>` (`+` and `×` are commutative: LLVM may vectorize the fold) |
 //! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead; rows of run-time extents take those of the lambda's array at the first element |
-//! | `soac.scan`/`scanomap` of scalars | no code: an index function whose element `i` is an `scf.for` fold over the elements `0 … i` from the neutral elements (the map lambda run on each) |
+//! | `soac.scan`/`scanomap` of scalars of a length known before the threads start (a constant, a host value, `arith` of them) | one `scf.for` fold storing each prefix into the thread's storage (`memref.alloca(n)`, booleans as `i8`; `gpu-thread-storage` or `convert-gpu-to-cpu` give it memory), which the results read |
+//! | `soac.scan`/`scanomap` of scalars of a length computed in the thread | no code: an index function whose element `i` is an `scf.for` fold over the elements `0 … i` from the neutral elements (the map lambda run on each) |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
@@ -20,8 +21,8 @@
 //! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, `filter`,
 //! `scatter`, `update`, a reduction of rows, mapped-out `redomap` results, a loop-carried array of unknown or large extent, an `scf.if`
 //! yielding arrays computed by more than views, values that are not integer, index or float scalars) is an error located at
-//! the op. Arrays that would need per-thread storage larger than registers (a global scratch
-//! buffer laid out thread-innermost) are not supported yet.
+//! the op. Most of these would need the thread's storage, which only scans of a known length
+//! use so far.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -170,6 +171,51 @@ fn mark_reassociable(ctx: &mut Context, y: Value, acc: Value, x: Value) {
         let a = tail_builtin::arith::FastMathAttr::get(ctx, REASSOC_NSZ);
         ctx.set_attr(op, "fastmath", a);
     }
+}
+
+/// Whether `op` (or a block's parent op) is host code: inside a function and outside every
+/// `hpar.program`. (Regions being built are not attached yet: their ops are not host code.)
+fn on_host(ctx: &Context, op: Option<OpId>) -> bool {
+    let mut p = op;
+    while let Some(q) = p {
+        if ctx.op_is(q, "hpar.program") {
+            return false;
+        }
+        if ctx.op_is(q, "func.func") {
+            return true;
+        }
+        p = ctx.op_parent_op(q);
+    }
+    false
+}
+
+/// Whether `v` is known before a kernel's threads start: a constant, a value of the host, or
+/// `arith`/`index` arithmetic of such values other than divisions (which the kernel computes
+/// from its parameters, and the host may compute before it).
+/// The length of a scan in a thread that is such a value sizes the thread's storage for it.
+fn thread_invariant(ctx: &Context, v: Value, depth: usize) -> bool {
+    if depth > 32 {
+        return false;
+    }
+    let Some(d) = ctx.defining_op(v) else {
+        let parent = ctx
+            .value_parent_block(v)
+            .and_then(|blk| ctx.block_parent_op(blk));
+        return on_host(ctx, parent);
+    };
+    if on_host(ctx, Some(d)) {
+        return true;
+    }
+    let name = ctx.op_name_str(d);
+    name == "arith.constant"
+        || ((name.starts_with("arith.") || name.starts_with("index."))
+            && !name.contains("div")
+            && !name.contains("rem")
+            && ctx.regions(d).is_empty()
+            && ctx
+                .operand_vec(d)
+                .into_iter()
+                .all(|x| thread_invariant(ctx, x, depth + 1)))
 }
 
 /// `0` of scalar type `t` (the value of a read whose lowering failed; the error is reported).
@@ -817,6 +863,9 @@ impl Seq {
             "a scan of rows is not supported in a thread",
         )?;
         let n = fold.inputs[0].ext()[0];
+        if thread_invariant(b.ctx, n, 0) {
+            return self.scan_stored(b, o, env, &fold, n);
+        }
         for (r_i, &r) in b.results(o).to_vec().iter().enumerate() {
             let (seq, env0, fold) = (self.clone(), env.clone(), fold.clone());
             let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
@@ -837,6 +886,77 @@ impl Seq {
                 mk(b, "scf.yield", &ys, &[], &[], Vec::new());
                 b.set_insertion_point(saved);
                 b.result(for_op.op(), r_i)
+            };
+            env.arrs.insert(
+                r,
+                Arr::Code {
+                    f: Rc::new(f),
+                    ext: vec![n],
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// A scan in a thread whose length `n` is known before the threads start
+    /// ([`thread_invariant`]): one `scf.for` fold over `0 … n-1` that stores each prefix into
+    /// per-thread storage, a `memref.alloca(n)` per result (booleans as `i8`), which the
+    /// results read. The kernel levels give such an alloca its storage (module docs).
+    fn scan_stored(
+        &self,
+        b: &mut Builder<'_>,
+        o: OpId,
+        env: &mut Env,
+        fold: &Fold,
+        n: Value,
+    ) -> CResult {
+        let results = b.results(o).to_vec();
+        let mut bufs = Vec::new();
+        for &r in &results {
+            let Some((_, elem)) = tensor_parts(b.ctx, b.value_type(r)) else {
+                return Err(err(b.ctx, o, "a scan whose result is not a ranked tensor"));
+            };
+            let stored = if b.ctx.int_width(elem) == Some(1) {
+                b.int_type(8)
+            } else {
+                elem
+            };
+            let ty = b.memref_type(vec![tail_ir::DYNAMIC], stored);
+            let buf = tail_builtin::memref::AllocaOp::create(b, ty, &[n]);
+            bufs.push((buf, elem, stored));
+        }
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &fold.inits);
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let j = b.block_arg(body, 0);
+        let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
+        let ys = match self.fold_step(b, o, fold, env, j, &accs) {
+            Ok((ys, _)) => ys,
+            Err(d) => {
+                b.set_insertion_point(saved);
+                return Err(d);
+            }
+        };
+        for (&y, &(buf, elem, stored)) in ys.iter().zip(&bufs) {
+            let v = if stored == elem {
+                y
+            } else {
+                mk1(b, "arith.extui", &[y], stored, &[])
+            };
+            tail_builtin::memref::StoreOp::create(b, v, buf, &[j]);
+        }
+        mk(b, "scf.yield", &ys, &[], &[], Vec::new());
+        b.set_insertion_point(saved);
+        let _ = for_op;
+        for (&r, &(buf, elem, stored)) in results.iter().zip(&bufs) {
+            let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
+                let v = tail_builtin::memref::LoadOp::create(b, buf, &idx[..1]);
+                if stored == elem {
+                    v
+                } else {
+                    mk1(b, "arith.trunci", &[v], elem, &[])
+                }
             };
             env.arrs.insert(
                 r,

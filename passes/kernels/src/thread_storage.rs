@@ -1,0 +1,331 @@
+//! `gpu-thread-storage`: a thread's storage of a size known only when the kernel is launched
+//! (a `memref.alloca` with dynamic sizes in a kernel: the prefixes of a scan in a thread,
+//! module `seq`) becomes a slice of one global buffer per launch.
+//!
+//! A GPU thread has no stack large enough for a row of run-time length, and device-side
+//! `malloc` draws from a small heap. So each such alloca of `n` elements becomes a kernel
+//! parameter `%s : memref<?xT>`; every launch of the kernel allocates `n · G` elements
+//! (`G = grid_size_x · block_size_x`, the launch's threads) with `gpu.alloc` before it and
+//! frees them with `gpu.dealloc` after it (the runtime's cache makes that an ordered reuse on
+//! the launch's stream, not a device allocation per launch). Element `j` of thread
+//! `g = block_id.x · block_dim.x + thread_id.x` is `%s[j · G + g]`: at each step `j` the
+//! threads of a warp touch consecutive elements (coalesced).
+//!
+//! Requirements (else an error located at the op):
+//! - the alloca is rank 1, and its only users are `memref.load` and `memref.store` of it;
+//! - its size is computed from the kernel's parameters and constants by `arith`/`index`
+//!   ops other than divisions, which the host computes again from the launch's arguments;
+//! - the kernel is launched only by host `gpu.launch_func`s with one-dimensional grids and
+//!   blocks (y and z extents the constant 1) and no async object.
+//!
+//! The CPU backend runs instead `convert-gpu-to-cpu`, which gives such an alloca a heap
+//! buffer per thread (docs/CPU.md).
+
+use tail_gpu::attrs::DimKw;
+use tail_gpu::ops::LaunchFuncOp;
+use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
+use tail_ir::{BlockId, Builder, Context, Diagnostic, InsertPoint, OpId, Type, TypeKind, Value};
+
+use crate::launch_facts::kernel_launches;
+use crate::util::*;
+
+/// Give the run-time-sized storage of kernel threads (`memref.alloca` with dynamic sizes) a
+/// global buffer per launch.
+#[pass(
+    argument = "gpu-thread-storage",
+    summary = "Run-time-sized memref.alloca in kernels (a scan's prefixes in a thread) → one global buffer per launch, element j of thread g at j·threads + g",
+    anchor = "builtin.module",
+    name = "GpuThreadStorage"
+)]
+pub struct GpuThreadStorage {
+    #[statistic(
+        name = "num-buffers",
+        description = "Number of thread storages given a global buffer"
+    )]
+    num_buffers: Statistic,
+}
+
+fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+    tail_ir::op_error(
+        ctx,
+        op,
+        format!("cannot be lowered by gpu-thread-storage: {msg}"),
+    )
+}
+
+/// A run-time-sized alloca of a kernel: the op, its element type, its size.
+struct Storage {
+    op: OpId,
+    elem: Type,
+    size: Value,
+}
+
+/// Index of the kernel-operand group in `gpu.launch_func`'s operand segments.
+const KERNEL_OPERANDS: usize = 11;
+/// Index of the async-object group.
+const ASYNC_OBJECT: usize = 12;
+
+impl PassRun for GpuThreadStorage {
+    fn run_on_operation(
+        &mut self,
+        ctx: &mut Context,
+        module: OpId,
+        _am: &mut AnalysisManager,
+    ) -> PassResult {
+        let launched = kernel_launches(ctx, module);
+        for (k, launches) in &launched {
+            let storages = storages(ctx, *k)?;
+            if storages.is_empty() {
+                continue;
+            }
+            for &l in launches {
+                check_launch(ctx, l)?;
+            }
+            let kblock = ctx.entry_block(ctx.region(*k, 0)).expect("kernel body");
+            let nparams = num_params(ctx, *k, kblock);
+            for s in &storages {
+                let np = num_params(ctx, *k, kblock);
+                let param = add_param(ctx, *k, kblock, np, s.elem);
+                for &l in launches {
+                    host_buffer(ctx, kblock, l, s, nparams)?;
+                }
+                rewrite(ctx, s, param);
+                self.num_buffers.add(1);
+            }
+        }
+        // An alloca of run-time size left in a kernel never launched from the host.
+        for k in ctx.walk_preorder(module) {
+            if ctx.op_is(k, "gpu.func") && !launched.iter().any(|(l, _)| *l == k) {
+                if let Some(s) = storages(ctx, k)?.first() {
+                    return Err(err(
+                        ctx,
+                        s.op,
+                        "the kernel is not launched only by host launches",
+                    )
+                    .into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The run-time-sized allocas of kernel `k`, checked.
+fn storages(ctx: &Context, k: OpId) -> Result<Vec<Storage>, Diagnostic> {
+    let mut out = Vec::new();
+    let kblock = ctx.entry_block(ctx.region(k, 0));
+    for o in ctx.walk_preorder(k) {
+        if !ctx.op_is(o, "memref.alloca") || ctx.num_operands(o) == 0 {
+            continue;
+        }
+        let r = ctx.result(o, 0);
+        let elem = match ctx.type_kind(ctx.value_type(r)) {
+            TypeKind::MemRef { shape, elem, .. } if shape.len() == 1 => *elem,
+            _ => {
+                return Err(err(
+                    ctx,
+                    o,
+                    "thread storage of run-time size must be of rank 1",
+                ))
+            }
+        };
+        for u in ctx.use_vec(r) {
+            let ok = (ctx.op_is(u.op, "memref.load") && u.index == 0)
+                || (ctx.op_is(u.op, "memref.store") && u.index == 1);
+            if !ok {
+                return Err(err(
+                    ctx,
+                    u.op,
+                    "thread storage of run-time size may only be loaded from and stored to",
+                ));
+            }
+        }
+        let size = ctx.operand(o, 0);
+        if !launch_invariant(ctx, kblock, size, 0) {
+            return Err(err(
+                ctx,
+                o,
+                "the size of a thread's storage must be computed from the kernel's parameters and constants",
+            ));
+        }
+        out.push(Storage { op: o, elem, size });
+    }
+    Ok(out)
+}
+
+/// Whether `v` is computed from the kernel's parameters (arguments of `kblock`) and
+/// constants by `arith`/`index` ops without regions, other than divisions.
+fn launch_invariant(ctx: &Context, kblock: Option<BlockId>, v: Value, depth: usize) -> bool {
+    if depth > 32 {
+        return false;
+    }
+    let Some(d) = ctx.defining_op(v) else {
+        return ctx.value_parent_block(v) == kblock;
+    };
+    let name = ctx.op_name_str(d);
+    name == "arith.constant"
+        || ((name.starts_with("arith.") || name.starts_with("index."))
+            && !name.contains("div")
+            && !name.contains("rem")
+            && ctx.regions(d).is_empty()
+            && ctx
+                .operand_vec(d)
+                .into_iter()
+                .all(|x| launch_invariant(ctx, kblock, x, depth + 1)))
+}
+
+/// The number of parameters of kernel `k` (its entry block's arguments before the workgroup
+/// attributions).
+fn num_params(ctx: &Context, k: OpId, kblock: BlockId) -> usize {
+    let nw = ctx
+        .attr(k, "workgroup_attributions")
+        .and_then(|a| ctx.attr_as_int(a))
+        .unwrap_or(0) as usize;
+    ctx.block_args(kblock).len() - nw
+}
+
+/// Launch `l` is one-dimensional and has no async object.
+fn check_launch(ctx: &Context, l: OpId) -> Result<(), Diagnostic> {
+    let lf = LaunchFuncOp::from_op(ctx, l).expect("a launch");
+    let yz = [
+        lf.grid_size_y(ctx),
+        lf.grid_size_z(ctx),
+        lf.block_size_y(ctx),
+        lf.block_size_z(ctx),
+    ];
+    let segs = tail_ir::format::segment_sizes(ctx, l, tail_ir::format::OPERAND_SEGMENTS);
+    let async_obj = segs.map_or(1, |s| s.get(ASYNC_OBJECT).copied().unwrap_or(1));
+    if yz
+        .iter()
+        .any(|&v| tail_builtin::util::constant_int(ctx, v) != Some(1))
+        || async_obj != 0
+    {
+        return Err(err(
+            ctx,
+            l,
+            "a kernel with thread storage of run-time size must be launched with one-dimensional grids and blocks, without an async object",
+        ));
+    }
+    Ok(())
+}
+
+/// Adds a parameter `memref<?xelem>` to kernel `k` after its `nparams` parameters (before the
+/// workgroup attributions) and returns it.
+fn add_param(ctx: &mut Context, k: OpId, kblock: BlockId, nparams: usize, elem: Type) -> Value {
+    let ty = ctx.memref_type(vec![tail_ir::DYNAMIC], elem);
+    // Entry-block arguments are appended: the workgroup attributions move after the new one.
+    let old: Vec<Value> = ctx.block_args(kblock)[nparams..].to_vec();
+    let param = ctx.add_block_arg(kblock, ty);
+    for w in old {
+        let t = ctx.value_type(w);
+        let moved = ctx.add_block_arg(kblock, t);
+        ctx.replace_all_uses_with(w, moved);
+        ctx.erase_block_arg(kblock, nparams);
+    }
+    let fty = ctx
+        .attr(k, "function_type")
+        .and_then(|a| ctx.attr_as_type(a))
+        .expect("a kernel type");
+    let (mut ins, outs) = match ctx.type_kind(fty) {
+        TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+        _ => unreachable!("gpu.func has a function type"),
+    };
+    ins.push(ty);
+    let nf = ctx.function_type(ins, outs);
+    let a = ctx.type_attr(nf);
+    ctx.set_attr(k, "function_type", a);
+    param
+}
+
+/// Before launch `l` of the kernel whose body is `kblock`: the buffer of storage `s` (its size times the launch's
+/// threads), passed as the launch's last kernel operand, and freed after the launch.
+fn host_buffer(
+    ctx: &mut Context,
+    kblock: BlockId,
+    l: OpId,
+    s: &Storage,
+    nparams: usize,
+) -> Result<(), Diagnostic> {
+    let lf = LaunchFuncOp::from_op(ctx, l).expect("a launch");
+    let args: Vec<Value> = lf.kernel_operands(ctx).to_vec();
+    let (gx, bx) = (lf.grid_size_x(ctx), lf.block_size_x(ctx));
+    let params: Vec<Value> = ctx.block_args(kblock)[..nparams].to_vec();
+    let mut map = VMap::default();
+    for (&p, &a) in params.iter().zip(&args) {
+        map.insert(p, a);
+    }
+    let loc = ctx.op_loc(l);
+    let mut b = Builder::new(ctx, InsertPoint::Before(l), loc);
+    let n = clone_chain(&mut b, s.size, &mut map);
+    let threads = bin(&mut b, "arith.muli", gx, bx);
+    let total = bin(&mut b, "arith.muli", n, threads);
+    let ty = b.memref_type(vec![tail_ir::DYNAMIC], s.elem);
+    let seg = b.dense_i32_array_attr(vec![0, 1, 0]);
+    let buf = mk1(
+        &mut b,
+        "gpu.alloc",
+        &[total],
+        ty,
+        &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
+    );
+    // The launch gets the buffer as its last kernel operand.
+    let mut ops = ctx.operand_vec(l);
+    ops.push(buf);
+    ctx.set_operands(l, &ops);
+    let mut segs = tail_ir::format::segment_sizes(ctx, l, tail_ir::format::OPERAND_SEGMENTS)
+        .expect("checked")
+        .to_vec();
+    segs[KERNEL_OPERANDS] += 1;
+    let a = ctx.dense_i32_array_attr(segs);
+    ctx.set_attr(l, tail_ir::format::OPERAND_SEGMENTS, a);
+    let mut b = Builder::new(ctx, InsertPoint::After(l), loc);
+    mk(&mut b, "gpu.dealloc", &[buf], &[], &[], Vec::new());
+    Ok(())
+}
+
+/// The host copy of kernel value `v` ([`launch_invariant`]), parameters read through `map`.
+fn clone_chain(b: &mut Builder<'_>, v: Value, map: &mut VMap) -> Value {
+    if let Some(&h) = map.get(&v) {
+        return h;
+    }
+    let d = b.defining_op(v).expect("a parameter is in the map");
+    for x in b.operand_vec(d) {
+        clone_chain(b, x, map);
+    }
+    let c = b.clone_op(d, map);
+    let at = b.insertion_point();
+    b.insert_op(c, at);
+    let r = b.results(d).iter().position(|&r| r == v).expect("a result");
+    b.result(c, r)
+}
+
+/// Replaces storage `s` by `param`: element `j` at `j · G + g`.
+fn rewrite(ctx: &mut Context, s: &Storage, param: Value) {
+    let loc = ctx.op_loc(s.op);
+    let mut b = Builder::new(ctx, InsertPoint::Before(s.op), loc);
+    let x = DimKw::get(b.ctx, "x");
+    let it = b.index_type();
+    let id = |b: &mut Builder<'_>, name: &str| mk1(b, name, &[], it, &[("dimension", x)]);
+    let (bid, bdim, tid, gdim) = (
+        id(&mut b, "gpu.block_id"),
+        id(&mut b, "gpu.block_dim"),
+        id(&mut b, "gpu.thread_id"),
+        id(&mut b, "gpu.grid_dim"),
+    );
+    let g0 = bin(&mut b, "arith.muli", bid, bdim);
+    let g = bin(&mut b, "arith.addi", g0, tid);
+    let threads = bin(&mut b, "arith.muli", gdim, bdim);
+    let r = ctx.result(s.op, 0);
+    for u in ctx.use_vec(r) {
+        let pos = if ctx.op_is(u.op, "memref.load") { 1 } else { 2 };
+        let j = ctx.operand(u.op, pos);
+        let mut b = Builder::new(ctx, InsertPoint::Before(u.op), loc);
+        let jt = bin(&mut b, "arith.muli", j, threads);
+        let at = bin(&mut b, "arith.addi", jt, g);
+        let mut ops = ctx.operand_vec(u.op);
+        ops[pos] = at;
+        ops[pos - 1] = param;
+        ctx.set_operands(u.op, &ops);
+    }
+    ctx.erase_op(s.op);
+}

@@ -1,0 +1,15 @@
+// The kernels of test/Target/CPU/thread-scans.apl (scans in a thread whose prefixes are
+// stored in the thread's storage, a global buffer per launch given by gpu-thread-storage)
+// pass ptxas for sm_90, and the storage is indexed thread-innermost.
+// REQUIRES: ptxas
+// RUN: tail-translate --apl-to-ptx %S/../CPU/thread-scans.apl -o %t.ptx
+// RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: tail-translate --apl-to-ptx --emit=mlir %S/../CPU/thread-scans.apl -o - | FileCheck %s
+
+// CHECK-LABEL: func.func @main
+// CHECK:         gpu.launch_func @tail_kernels::@main_k1 {{.*}} args(%{{.*}} : memref<?xi32>, %[[S:.*]] : memref<?xi32>)
+// CHECK-NEXT:    gpu.dealloc %[[S]] : memref<?xi32>
+// CHECK-LABEL: gpu.func @main_k1(
+// CHECK-NOT:     memref.alloca
+// CHECK:         gpu.grid_dim x
+// CHECK:         gpu.return
