@@ -46,8 +46,9 @@ macro_rules! kernels_for_cpu {
 
 /// The passes of `tail-to-gpu` ([`tail_kernels::TAIL_TO_GPU`]) as the CPU backend runs them:
 /// grades as radix sorts (`convert-tail-to-soac`'s option `radix-grade`, with `tail-to-soac`
-/// written out) and sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one
-/// thread's loop scans each chunk of a scan and each row of a row scan).
+/// written out), sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one
+/// thread's loop scans each chunk of a scan and each row of a row scan), and no
+/// `gpu-thread-storage` (`convert-gpu-to-cpu` gives the threads' storage heap buffers).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
 /// What the CPU backend runs after the kernel levels as one pipeline literal (see
@@ -86,7 +87,8 @@ pub fn link() {
 
 #[cfg(test)]
 mod tests {
-    /// `tail-to-cpu` is `tail-to-gpu` with radix grades and sequential scans, then the CPU
+    /// `tail-to-cpu` is `tail-to-gpu` with radix grades and sequential scans and without
+    /// `gpu-thread-storage` (`convert-gpu-to-cpu` gives threads heap storage), then the CPU
     /// conversion.
     #[test]
     fn tail_to_cpu_follows_tail_to_gpu() {
@@ -98,6 +100,10 @@ mod tests {
             .replace(
                 "convert-soac-to-hpar{sequential-scans=true}",
                 "convert-soac-to-hpar",
+            )
+            .replace(
+                "convert-hpar-to-gpu,",
+                "convert-hpar-to-gpu,gpu-thread-storage,",
             );
         assert_eq!(gpu, tail_kernels::TAIL_TO_GPU);
         assert_eq!(

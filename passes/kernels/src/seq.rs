@@ -16,13 +16,14 @@
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
-//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers: one `iter_args` per element ([`Arr::Elems`]), which needs extents that are constants, the same in every iteration, of at most [`MAX_PRIVATE`] elements |
+//! | `soac.filter` of scalars of a length known before the threads start | one loop storing each kept element at the count so far into the thread's storage; the results have the count as extent |
+//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers, one `iter_args` per element ([`Arr::Elems`]), when its extents are constants of at most [`MAX_PRIVATE`] elements, else in the thread's storage (twice its size: each iteration writes the other half; the offset is carried) when its extents are known before the threads start; either way the same in every iteration |
 //!
-//! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, `filter`,
-//! `scatter`, `update`, a reduction of rows, mapped-out `redomap` results, a loop-carried array of unknown or large extent, an `scf.if`
+//! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, a filter of
+//! rows or of a length computed in the thread, `scatter`, `update`, a reduction of rows,
+//! mapped-out `redomap` results, a loop-carried array of extents computed in the thread, an `scf.if`
 //! yielding arrays computed by more than views, values that are not integer, index or float scalars) is an error located at
-//! the op. Most of these would need the thread's storage, which only scans of a known length
-//! use so far.
+//! the op.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -56,6 +57,75 @@ struct Fold {
     inits: Vec<Value>,
     lam: Option<BlockId>,
     rows: &'static str,
+}
+
+/// An array in the thread's storage (`memref.alloca` of a run-time size, which
+/// `gpu-thread-storage` or `convert-gpu-to-cpu` give memory): the buffer, the element type,
+/// and the type stored (booleans as `i8`).
+#[derive(Clone, Copy)]
+struct Stored {
+    buf: Value,
+    elem: Type,
+    stored: Type,
+}
+
+impl Stored {
+    /// Storage of `count` elements of `elem`.
+    fn alloc(b: &mut Builder<'_>, count: Value, elem: Type) -> Stored {
+        let stored = if b.ctx.int_width(elem) == Some(1) {
+            b.int_type(8)
+        } else {
+            elem
+        };
+        let ty = b.memref_type(vec![tail_ir::DYNAMIC], stored);
+        let buf = tail_builtin::memref::AllocaOp::create(b, ty, &[count]);
+        Stored { buf, elem, stored }
+    }
+
+    /// Stores `v` at `at`.
+    fn store(&self, b: &mut Builder<'_>, at: Value, v: Value) {
+        let v = if self.stored == self.elem {
+            v
+        } else {
+            mk1(b, "arith.extui", &[v], self.stored, &[])
+        };
+        tail_builtin::memref::StoreOp::create(b, v, self.buf, &[at]);
+    }
+
+    /// The element at `at`.
+    fn load(&self, b: &mut Builder<'_>, at: Value) -> Value {
+        let v = tail_builtin::memref::LoadOp::create(b, self.buf, &[at]);
+        if self.stored == self.elem {
+            v
+        } else {
+            mk1(b, "arith.trunci", &[v], self.elem, &[])
+        }
+    }
+
+    /// The array of extents `ext` stored row-major from `base`.
+    fn array(self, base: Option<Value>, ext: Vec<Value>) -> Arr {
+        let dims = ext.clone();
+        let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
+            let mut at = arr::linearize(b, idx, &dims);
+            if let Some(base) = base {
+                at = bin(b, "arith.addi", base, at);
+            }
+            self.load(b, at)
+        };
+        Arr::Code { f: Rc::new(f), ext }
+    }
+}
+
+/// How a `soac.loop` in a thread carries a value: a scalar; an array in registers (its constant
+/// extents, as values too); an array in the thread's storage, twice its `total` elements.
+enum Carry {
+    Scalar,
+    Regs(Vec<i64>, Vec<Value>),
+    Mem {
+        st: Stored,
+        ext: Vec<Value>,
+        total: Value,
+    },
 }
 
 /// The values of the lambdas being lowered: scalars through `vals` (values defined outside
@@ -518,13 +588,14 @@ impl Seq {
             "soac.map" => self.map(b, o, env)?,
             "soac.reduce" | "soac.redomap" => self.reduce(b, o, env)?,
             "soac.scan" | "soac.scanomap" => self.scan(b, o, env)?,
+            "soac.filter" => self.filter(b, o, env)?,
             "soac.loop" => self.seq_loop(b, o, env)?,
             "scf.if" => self.if_op(b, o, env)?,
             _ if name.starts_with("soac.") => {
                 return Err(err(
                     b.ctx,
                     o,
-                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, map, loop, views, index, dim, scalar code)",
+                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, filter of scalars, map, loop, views, index, dim, scalar code)",
                 ));
             }
             _ => {
@@ -713,12 +784,28 @@ impl Seq {
                     .filter(|(&s, _)| s == tail_ir::DYNAMIC)
                     .map(|(_, &e)| e)
                     .collect();
-                mk(b, "scf.yield", &ys, &[], &[], Vec::new());
-                b.set_insertion_point(InsertPoint::BlockEnd(else_b.expect("else")));
-                let z = cidx(b, 0);
-                mk(b, "scf.yield", &vec![z; dyns], &[], &[], Vec::new());
-                b.set_insertion_point(saved);
-                Some(b.results(ifop.op()).to_vec())
+                // Extents that the lambda takes from outside (its rows' extents, a length of
+                // the thread) need no element: the test goes, and a loop carrying the array
+                // sees the same extents in every iteration.
+                let outside = |b: &Builder<'_>, v: Value| match b.defining_op(v) {
+                    Some(d) => !b.is_ancestor(ifop.op(), d),
+                    None => b
+                        .value_parent_block(v)
+                        .and_then(|blk| b.block_parent_op(blk))
+                        .is_none_or(|p| p != ifop.op() && !b.is_ancestor(ifop.op(), p)),
+                };
+                if ys.iter().all(|&v| outside(b, v)) {
+                    b.set_insertion_point(saved);
+                    b.erase_op(ifop.op());
+                    Some(ys)
+                } else {
+                    mk(b, "scf.yield", &ys, &[], &[], Vec::new());
+                    b.set_insertion_point(InsertPoint::BlockEnd(else_b.expect("else")));
+                    let z = cidx(b, 0);
+                    mk(b, "scf.yield", &vec![z; dyns], &[], &[], Vec::new());
+                    b.set_insertion_point(saved);
+                    Some(b.results(ifop.op()).to_vec())
+                }
             } else {
                 None
             };
@@ -916,17 +1003,10 @@ impl Seq {
             let Some((_, elem)) = tensor_parts(b.ctx, b.value_type(r)) else {
                 return Err(err(b.ctx, o, "a scan whose result is not a ranked tensor"));
             };
-            let stored = if b.ctx.int_width(elem) == Some(1) {
-                b.int_type(8)
-            } else {
-                elem
-            };
-            let ty = b.memref_type(vec![tail_ir::DYNAMIC], stored);
-            let buf = tail_builtin::memref::AllocaOp::create(b, ty, &[n]);
-            bufs.push((buf, elem, stored));
+            bufs.push(Stored::alloc(b, n, elem));
         }
         let (c0, c1) = (cidx(b, 0), cidx(b, 1));
-        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &fold.inits);
+        let (_, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &fold.inits);
         let saved = b.insertion_point();
         b.set_insertion_point(InsertPoint::BlockEnd(body));
         let j = b.block_arg(body, 0);
@@ -938,33 +1018,94 @@ impl Seq {
                 return Err(d);
             }
         };
-        for (&y, &(buf, elem, stored)) in ys.iter().zip(&bufs) {
-            let v = if stored == elem {
-                y
-            } else {
-                mk1(b, "arith.extui", &[y], stored, &[])
-            };
-            tail_builtin::memref::StoreOp::create(b, v, buf, &[j]);
+        for (&y, st) in ys.iter().zip(&bufs) {
+            st.store(b, j, y);
         }
         mk(b, "scf.yield", &ys, &[], &[], Vec::new());
         b.set_insertion_point(saved);
-        let _ = for_op;
-        for (&r, &(buf, elem, stored)) in results.iter().zip(&bufs) {
-            let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
-                let v = tail_builtin::memref::LoadOp::create(b, buf, &idx[..1]);
-                if stored == elem {
-                    v
-                } else {
-                    mk1(b, "arith.trunci", &[v], elem, &[])
+        for (&r, st) in results.iter().zip(&bufs) {
+            env.arrs.insert(r, st.array(None, vec![n]));
+        }
+        Ok(())
+    }
+
+    /// `soac.filter` in a thread (APL's compression in a dfn applied per element): one loop
+    /// over the inputs' `n` elements that runs the predicate and stores each element at the
+    /// count of elements kept so far (unconditionally: a dropped element is overwritten by the
+    /// next one), into the thread's storage of `n` elements per used result; the results have
+    /// the count as extent. Needs `n` known before the threads start and inputs of rank 1.
+    fn filter(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let operands = b.operand_vec(o);
+        let inputs: Vec<Arr> = operands
+            .iter()
+            .map(|&v| self.arr(b.ctx, o, env, v))
+            .collect::<CResult<_>>()?;
+        if inputs.iter().any(|a| a.ext().len() != 1) {
+            return Err(err(
+                b.ctx,
+                o,
+                "a filter of rows is not supported in a thread",
+            ));
+        }
+        let n = inputs[0].ext()[0];
+        if !thread_invariant(b.ctx, n, 0) {
+            return Err(err(
+                b.ctx,
+                o,
+                "a filter in a thread needs a length known before the threads start (it sizes the thread's storage)",
+            ));
+        }
+        let results = b.results(o).to_vec();
+        let mut bufs = Vec::new();
+        for &r in &results {
+            let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+            bufs.push(b.has_uses(r).then(|| Stored::alloc(b, n, elem)));
+        }
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &[c0]);
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let j = b.block_arg(body, 0);
+        let kept = b.block_arg(body, 1);
+        let pred = b.entry_block(b.region(o, 0)).expect("predicate");
+        let args = b.block_args(pred).to_vec();
+        let mut inner = env.clone();
+        let mut xs = Vec::new();
+        for ((&a, arr), &v) in args.iter().zip(&inputs).zip(&operands) {
+            let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("a tensor");
+            let x = arr::read(b, arr, &[j], elem);
+            inner.vals.insert(a, x);
+            xs.push(x);
+        }
+        let p = match self.block(b, pred, &mut inner, None) {
+            Ok(ys) => match ys.first() {
+                Some(TVal::S(p)) => *p,
+                _ => {
+                    b.set_insertion_point(saved);
+                    return Err(err(b.ctx, o, "a filter predicate yielding an array"));
                 }
-            };
-            env.arrs.insert(
-                r,
-                Arr::Code {
-                    f: Rc::new(f),
-                    ext: vec![n],
-                },
-            );
+            },
+            Err(d) => {
+                b.set_insertion_point(saved);
+                return Err(d);
+            }
+        };
+        for (st, &x) in bufs.iter().zip(&xs) {
+            if let Some(st) = st {
+                st.store(b, kept, x);
+            }
+        }
+        let one = cidx(b, 1);
+        let bumped = bin(b, "arith.addi", kept, one);
+        let it = b.index_type();
+        let next = mk1(b, "arith.select", &[p, bumped, kept], it, &[]);
+        mk(b, "scf.yield", &[next], &[], &[], Vec::new());
+        b.set_insertion_point(saved);
+        let count = b.result(for_op.op(), 0);
+        for (&r, st) in results.iter().zip(&bufs) {
+            if let Some(st) = st {
+                env.arrs.insert(r, st.array(None, vec![count]));
+            }
         }
         Ok(())
     }
@@ -1008,23 +1149,15 @@ impl Seq {
         Ok(())
     }
 
-    /// The constant extents of array `a` carried by loop `o`, at most [`MAX_PRIVATE`] elements.
-    fn private_ext(ctx: &Context, o: OpId, a: &Arr) -> CResult<Vec<i64>> {
+    /// The constant extents of array `a`, if it has at most [`MAX_PRIVATE`] elements (a
+    /// loop-carried array held in registers).
+    fn private_ext(ctx: &Context, a: &Arr) -> Option<Vec<i64>> {
         let ext: Option<Vec<i64>> = a
             .ext()
             .iter()
             .map(|&e| tail_builtin::util::constant_int(ctx, e))
             .collect();
-        match ext {
-            Some(e) if e.iter().product::<i64>() <= MAX_PRIVATE && e.iter().all(|&x| x >= 0) => {
-                Ok(e)
-            }
-            _ => Err(err(
-                ctx,
-                o,
-                format!("an array carried by a loop in a thread needs constant extents of at most {MAX_PRIVATE} elements (registers); per-thread memory is not supported yet"),
-            )),
-        }
+        ext.filter(|e| e.iter().product::<i64>() <= MAX_PRIVATE && e.iter().all(|&x| x >= 0))
     }
 
     /// The elements of array `a` (constant extents `ext`), read in row-major order.
@@ -1040,33 +1173,47 @@ impl Seq {
             .collect()
     }
 
-    /// `soac.loop` in a thread: an `scf.for` from 0 to the count; arrays are carried
-    /// element-wise.
+    /// `soac.loop` in a thread: an `scf.for` from 0 to the count. Scalars are carried as they
+    /// are; an array of at most [`MAX_PRIVATE`] elements of constant extents element-wise in
+    /// registers; a larger array whose extents are known before the threads start in the
+    /// thread's storage, twice its size: each iteration reads the half at the carried offset
+    /// and writes the new array into the other half (the offset `0` or the size is carried).
     fn seq_loop(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         let operands = b.operand_vec(o);
         let count = Self::scalar(env, operands[0]);
-        // Per carried value: None (a scalar) or the constant extents of an array.
-        let mut shapes: Vec<Option<Vec<i64>>> = Vec::new();
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let mut carries: Vec<Carry> = Vec::new();
         let mut slots = Vec::new();
         for &v in &operands[1..] {
             match self.val(b.ctx, o, env, v)? {
                 TVal::S(s) => {
-                    shapes.push(None);
+                    carries.push(Carry::Scalar);
                     slots.push(s);
                 }
                 TVal::A(a) => {
-                    let ext = Self::private_ext(b.ctx, o, &a)?;
                     let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("tensor");
-                    slots.extend(Self::elements(b, &a, &ext, elem));
-                    shapes.push(Some(ext));
+                    if let Some(ext) = Self::private_ext(b.ctx, &a) {
+                        slots.extend(Self::elements(b, &a, &ext, elem));
+                        let vals = ext.iter().map(|&x| cidx(b, x)).collect();
+                        carries.push(Carry::Regs(ext, vals));
+                    } else if a.ext().iter().all(|&x| thread_invariant(b.ctx, x, 0)) {
+                        let ext = a.ext().to_vec();
+                        let total = arr::count(b, &ext);
+                        let twice = bin(b, "arith.addi", total, total);
+                        let st = Stored::alloc(b, twice, elem);
+                        Self::store_all(b, &st, c0, &a, total);
+                        slots.push(c0);
+                        carries.push(Carry::Mem { st, ext, total });
+                    } else {
+                        return Err(err(
+                            b.ctx,
+                            o,
+                            format!("an array carried by a loop in a thread needs constant extents of at most {MAX_PRIVATE} elements (registers) or extents known before the threads start (the thread's storage)"),
+                        ));
+                    }
                 }
             }
         }
-        let ext_vals: Vec<Option<Vec<Value>>> = shapes
-            .iter()
-            .map(|s| s.as_ref().map(|e| e.iter().map(|&x| cidx(b, x)).collect()))
-            .collect();
-        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
         let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, count, c1, &slots);
         let saved = b.insertion_point();
         b.set_insertion_point(InsertPoint::BlockEnd(body));
@@ -1077,9 +1224,9 @@ impl Seq {
         inner.vals.insert(sargs[0], fargs[0]);
         let carried = |env: &mut Env, vals: &[Value], targets: &[Value]| {
             let mut at = 0;
-            for ((shape, ev), &t) in shapes.iter().zip(&ext_vals).zip(targets) {
-                match (shape, ev) {
-                    (Some(e), Some(ev)) => {
+            for (c, &t) in carries.iter().zip(targets) {
+                match c {
+                    Carry::Regs(e, ev) => {
                         let n = e.iter().product::<i64>() as usize;
                         let vs = vals[at..at + n].to_vec();
                         at += n;
@@ -1091,7 +1238,11 @@ impl Seq {
                             },
                         );
                     }
-                    _ => {
+                    Carry::Mem { st, ext, .. } => {
+                        env.arrs.insert(t, st.array(Some(vals[at]), ext.clone()));
+                        at += 1;
+                    }
+                    Carry::Scalar => {
                         env.vals.insert(t, vals[at]);
                         at += 1;
                     }
@@ -1099,23 +1250,35 @@ impl Seq {
             }
         };
         carried(&mut inner, &fargs[1..], &sargs[1..]);
-        let ys = self.block(b, sbody, &mut inner, None)?;
+        let ys = match self.block(b, sbody, &mut inner, None) {
+            Ok(ys) => ys,
+            Err(d) => {
+                b.set_insertion_point(saved);
+                return Err(d);
+            }
+        };
+        let kept = "an array carried by a loop in a thread must keep its extents";
         let mut next = Vec::new();
-        for (y, shape) in ys.into_iter().zip(&shapes) {
-            match (y, shape) {
-                (TVal::S(v), None) => next.push(v),
-                (TVal::A(a), Some(e)) => {
-                    let got = Self::private_ext(b.ctx, o, &a)?;
-                    if &got != e {
+        for (y, c) in ys.into_iter().zip(&carries) {
+            match (y, c) {
+                (TVal::S(v), Carry::Scalar) => next.push(v),
+                (TVal::A(a), Carry::Regs(e, _)) => {
+                    if Self::private_ext(b.ctx, &a).as_ref() != Some(e) {
                         b.set_insertion_point(saved);
-                        return Err(err(
-                            b.ctx,
-                            o,
-                            "an array carried by a loop in a thread must keep its extents",
-                        ));
+                        return Err(err(b.ctx, o, kept));
                     }
                     let elem = b.value_type(fargs[1 + next.len()]);
                     next.extend(Self::elements(b, &a, e, elem));
+                }
+                (TVal::A(a), Carry::Mem { st, ext, total }) => {
+                    if !arr::same_extents(b.ctx, a.ext(), ext) {
+                        b.set_insertion_point(saved);
+                        return Err(err(b.ctx, o, kept));
+                    }
+                    let off = fargs[1 + next.len()];
+                    let other = bin(b, "arith.subi", *total, off);
+                    Self::store_all(b, st, other, &a, *total);
+                    next.push(other);
                 }
                 _ => unreachable!("soac.loop verifies the carried types"),
             }
@@ -1126,6 +1289,20 @@ impl Seq {
         let targets = b.results(o).to_vec();
         carried(env, &results, &targets);
         Ok(())
+    }
+
+    /// Stores the `total` elements of `a` row-major into `st` from `base` (an `scf.for`).
+    fn store_all(b: &mut Builder<'_>, st: &Stored, base: Value, a: &Arr, total: Value) {
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (_, body) = tail_builtin::scf::ForOp::create(b, c0, total, c1, &[]);
+        let saved = b.insertion_point();
+        let y = b.last_op(body).expect("scf.yield");
+        b.set_insertion_point(InsertPoint::Before(y));
+        let i = b.block_arg(body, 0);
+        let v = arr::read_flat(b, a, i, st.elem);
+        let at = bin(b, "arith.addi", base, i);
+        st.store(b, at, v);
+        b.set_insertion_point(saved);
     }
 
     /// `scf.if` yielding arrays in a thread (e.g. a row of a matrix or a row of default

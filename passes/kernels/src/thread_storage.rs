@@ -1,6 +1,7 @@
 //! `gpu-thread-storage`: a thread's storage of a size known only when the kernel is launched
-//! (a `memref.alloca` with dynamic sizes in a kernel: the prefixes of a scan in a thread,
-//! module `seq`) becomes a slice of one global buffer per launch.
+//! (a `memref.alloca` with dynamic sizes in a kernel: the prefixes of a scan, the kept
+//! elements of a filter, a loop's carried array in a thread, module `seq`) becomes a slice of
+//! one global buffer per launch.
 //!
 //! A GPU thread has no stack large enough for a row of run-time length, and device-side
 //! `malloc` draws from a small heap. So each such alloca of `n` elements becomes a kernel

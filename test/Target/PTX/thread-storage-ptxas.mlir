@@ -1,9 +1,12 @@
-// The kernels of test/Target/CPU/thread-scans.apl (scans in a thread whose prefixes are
-// stored in the thread's storage, a global buffer per launch given by gpu-thread-storage)
-// pass ptxas for sm_90, and the storage is indexed thread-innermost.
+// The kernels of test/Target/CPU/thread-scans.apl and thread-storage.apl (scans,
+// compressions and power loops over arrays in a thread, in the thread's storage: a global
+// buffer per launch given by gpu-thread-storage) pass ptxas for sm_90, and the storage is
+// indexed thread-innermost.
 // REQUIRES: ptxas
 // RUN: tail-translate --apl-to-ptx %S/../CPU/thread-scans.apl -o %t.ptx
 // RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
+// RUN: tail-translate --apl-to-ptx %S/../CPU/thread-storage.apl -o %t2.ptx
+// RUN: ptxas -arch=sm_90 %t2.ptx -o %t2.cubin
 // RUN: tail-translate --apl-to-ptx --emit=mlir %S/../CPU/thread-scans.apl -o - | FileCheck %s
 
 // CHECK-LABEL: func.func @main

@@ -1,0 +1,33 @@
+⍝ RUN: tailc run --target=interp %s | FileCheck %s --match-full-lines
+⍝ RUN: tailc run --target=cpu %s | FileCheck %s --match-full-lines
+⍝ RUN: tailc run --target=interp --after=tail-to-gpu %s | FileCheck %s --match-full-lines
+⍝ Arrays in a thread's storage (a dfn applied with each whose body compresses or iterates
+⍝ over a vector or matrix of a length the host knows). Compressions: summed, counted (also
+⍝ to nothing), reduced by max, two compressions zipped, a compression scanned. Power loops
+⍝ carrying arrays beyond registers: a rotated vector of 100, a 9 × 9 matrix transposed
+⍝ and reversed, a 12 × 9 matrix summed with its rotation, a vector of 70 doubles; the
+⍝ counts differ per thread. Each was rejected (a filter in a thread; a carried array of more
+⍝ than 64 elements).
+⍝ CHECK:[3](0,60,885)
+⍝ CHECK-NEXT:[3](0,6,5)
+⍝ CHECK-NEXT:[3](17,32,45)
+⍝ CHECK-NEXT:[2](30040,4335)
+⍝ CHECK-NEXT:[2](330,5040)
+⍝ CHECK-NEXT:[3](985,1085,1185)
+⍝ CHECK-NEXT:[3](3321,3321,3321)
+⍝ CHECK-NEXT:[2](2480,4960)
+⍝ CHECK-NEXT:[2](1.25,0.15625)
+⍝ CHECK-NEXT:[](0.0)
+
+v ← 100 ⍴ ⍳ 17
+M ← 12 9 ⍴ ⍳ 23
+⎕ ← {+/ (v < ⍵) / v}¨ 1 5 18
+⎕ ← {≢ (v = ⍵) / v}¨ 0 3 17
+⎕ ← {⌈/ (0 = 3 | v + ⍵) / v × ⍵}¨ 1 2 3
+⎕ ← {+/ ((v > ⍵) / v) × (v > ⍵) / ⍳ 100}¨ 10 16
+⎕ ← {+/ +\ (v < ⍵) / v}¨ 4 9
+⎕ ← {+/ ({1 ⌽ ⍵ + 1}⍣ ⍵) v}¨ 1 2 3
+⎕ ← {+/ , ({⍉ ⌽ ⍵}⍣ ⍵) 9 9 ⍴ ⍳ 81}¨ 1 2 3
+⎕ ← {+/ , ({(1 ⊖ ⍵) + ⍵}⍣ ⍵) M}¨ 1 2
+⎕ ← {(({⍵ × 0.5}⍣ ⍵) 70 ⍴ 2.5)[3]}¨ 1 4
+0
