@@ -7,7 +7,8 @@
 ⍝ carrying arrays beyond registers: a rotated vector of 100, a 9 × 9 matrix transposed
 ⍝ and reversed, a 12 × 9 matrix summed with its rotation, a vector of 70 doubles; the
 ⍝ counts differ per thread. Each was rejected (a filter in a thread; a carried array of more
-⍝ than 64 elements).
+⍝ than 64 elements). Then: compressions of booleans and by comparisons, by the parities of
+⍝ a scan, over no threads, of an empty vector, in a map nested in the thread's map.
 ⍝ CHECK:[3](0,60,885)
 ⍝ CHECK-NEXT:[3](0,6,5)
 ⍝ CHECK-NEXT:[3](17,32,45)
@@ -17,6 +18,12 @@
 ⍝ CHECK-NEXT:[3](3321,3321,3321)
 ⍝ CHECK-NEXT:[2](2480,4960)
 ⍝ CHECK-NEXT:[2](1.25,0.15625)
+⍝ CHECK-NEXT:[2](50,28)
+⍝ CHECK-NEXT:[2](50,28)
+⍝ CHECK-NEXT:[3](442,885,442)
+⍝ CHECK-NEXT:[0]()
+⍝ CHECK-NEXT:[2](0,0)
+⍝ CHECK-NEXT:[2](24,60)
 ⍝ CHECK-NEXT:[](0.0)
 
 v ← 100 ⍴ ⍳ 17
@@ -30,4 +37,12 @@ M ← 12 9 ⍴ ⍳ 23
 ⎕ ← {+/ , ({⍉ ⌽ ⍵}⍣ ⍵) 9 9 ⍴ ⍳ 81}¨ 1 2 3
 ⎕ ← {+/ , ({(1 ⊖ ⍵) + ⍵}⍣ ⍵) M}¨ 1 2
 ⎕ ← {(({⍵ × 0.5}⍣ ⍵) 70 ⍴ 2.5)[3]}¨ 1 4
+b ← 100 ⍴ 1 0 0 1 1
+⎕ ← {+/ (v > ⍵) / b}¨ 3 9
+⎕ ← {+/ b / v > ⍵}¨ 3 9
+⎕ ← {+/ (0 = 2 | +\ v × ⍵) / v}¨ 1 2 3
+⎕ ← {+/ (v < ⍵) / v}¨ ⍳ 0
+w ← 0 ⍴ 5
+⎕ ← {+/ (w < ⍵) / w}¨ 1 2
+⎕ ← {+/ {+/ (v < ⍵) / v}¨ ⍳ ⍵}¨ 3 4
 0
