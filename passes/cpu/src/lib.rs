@@ -7,8 +7,8 @@
 //! | [`widen-loop-indices`](mod@widen_indices) | `builtin.module` | innermost loops whose `i32` positions count with the induction variable are versioned: where no position wraps, they are computed in `index`, so that LLVM sees consecutive accesses |
 //!
 //! Named pipeline `tail-to-cpu`: `tail-to-gpu` with radix-sort grades
-//! (`convert-tail-to-soac{radix-grade=true}`) and sequential scans
-//! (`convert-soac-to-hpar{sequential-scans=true}`), then
+//! (`convert-tail-to-soac{radix-grade=true}`), sequential scans and threads' storage of any
+//! size (`convert-soac-to-hpar{sequential-scans=true thread-heap=true}`), then
 //! `convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse`; the result
 //! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
 //! the levels above), so the reference interpreter runs it (`tailc run --after=tail-to-cpu
@@ -40,15 +40,16 @@ tail_ir::pass_pipeline! {
 /// The kernel levels of the CPU backend as one pipeline literal (see [`KERNELS_FOR_CPU`]).
 macro_rules! kernels_for_cpu {
     () => {
-        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
+        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true thread-heap=true},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
     };
 }
 
 /// The passes of `tail-to-gpu` ([`tail_kernels::TAIL_TO_GPU`]) as the CPU backend runs them:
 /// grades as radix sorts (`convert-tail-to-soac`'s option `radix-grade`, with `tail-to-soac`
 /// written out), sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one
-/// thread's loop scans each chunk of a scan and each row of a row scan), and no
-/// `gpu-thread-storage` (`convert-gpu-to-cpu` gives the threads' storage heap buffers).
+/// thread's loop scans each chunk of a scan and each row of a row scan), threads' storage of
+/// sizes computed in the thread (its option `thread-heap`), and no `gpu-thread-storage`
+/// (`convert-gpu-to-cpu` gives the threads' storage heap buffers).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
 /// What the CPU backend runs after the kernel levels as one pipeline literal (see
@@ -69,7 +70,7 @@ pub const TAIL_TO_CPU: &str = concat!(kernels_for_cpu!(), ",", gpu_to_cpu!());
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
-    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}) and sequential scans (convert-soac-to-hpar{sequential-scans=true}), then convert-gpu-to-cpu and widen-loop-indices",
+    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}), sequential scans and threads' storage of any size (convert-soac-to-hpar{sequential-scans=true thread-heap=true}), then convert-gpu-to-cpu and widen-loop-indices",
     pipeline: TAIL_TO_CPU,
 }
 
@@ -87,8 +88,8 @@ pub fn link() {
 
 #[cfg(test)]
 mod tests {
-    /// `tail-to-cpu` is `tail-to-gpu` with radix grades and sequential scans and without
-    /// `gpu-thread-storage` (`convert-gpu-to-cpu` gives threads heap storage), then the CPU
+    /// `tail-to-cpu` is `tail-to-gpu` with radix grades, sequential scans and heap storage
+    /// for threads, without `gpu-thread-storage`, then the CPU
     /// conversion.
     #[test]
     fn tail_to_cpu_follows_tail_to_gpu() {
@@ -98,7 +99,7 @@ mod tests {
                 "tail-to-soac,",
             )
             .replace(
-                "convert-soac-to-hpar{sequential-scans=true}",
+                "convert-soac-to-hpar{sequential-scans=true thread-heap=true}",
                 "convert-soac-to-hpar",
             )
             .replace(

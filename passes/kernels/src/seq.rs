@@ -11,16 +11,18 @@
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
 //! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored; a step that is one float `addf`/`mulf` of the accumulator and the element gets `fastmath<reassoc,nsz>` (`+` and `×` are commutative: LLVM may vectorize the fold) |
 //! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead; rows of run-time extents take those of the lambda's array at the first element |
-//! | `soac.scan`/`scanomap` of scalars of a length known before the threads start (a constant, a host value, `arith` of them) | one `scf.for` fold storing each prefix into the thread's storage (`memref.alloca(n)`, booleans as `i8`; `gpu-thread-storage` or `convert-gpu-to-cpu` give it memory), which the results read |
-//! | `soac.scan`/`scanomap` of scalars of a length computed in the thread | no code: an index function whose element `i` is an `scf.for` fold over the elements `0 … i` from the neutral elements (the map lambda run on each) |
+//! | `soac.scan`/`scanomap` of scalars of a length known before the threads start (a constant, a host value, `arith` of them), or of any length with heap storage ([`Seq::new`]) | one `scf.for` fold storing each prefix into the thread's storage (`memref.alloca(n)`, booleans as `i8`; `gpu-thread-storage` or `convert-gpu-to-cpu` give it memory), which the results read |
+//! | `soac.scan`/`scanomap` of scalars of a length computed in the thread, without heap storage | no code: an index function whose element `i` is an `scf.for` fold over the elements `0 … i` from the neutral elements (the map lambda run on each) |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
-//! | `soac.filter` of scalars of a length known before the threads start | one loop storing each kept element at the count so far into the thread's storage; the results have the count as extent |
-//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers, one `iter_args` per element ([`Arr::Elems`]), when its extents are constants of at most [`MAX_PRIVATE`] elements, else in the thread's storage (twice its size: each iteration writes the other half; the offset is carried) when its extents are known before the threads start; either way the same in every iteration |
+//! | `soac.filter` of scalars of a length known before the threads start (any, with heap storage) | one loop storing each kept element at the count so far into the thread's storage; the results have the count as extent |
+//! | `soac.scatter` of scalars into a destination of a length known before the threads start (any, with heap storage) | the destination copied into the thread's storage (unless the indices are a permutation), then one loop writing each value at its index inside it, in order |
+//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers, one `iter_args` per element ([`Arr::Elems`]), when its extents are constants of at most [`MAX_PRIVATE`] elements, else in the thread's storage (twice its size: each iteration writes the other half; the offset is carried) when its extents are known before the threads start (any, with heap storage); either way the same in every iteration |
 //!
 //! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, a filter of
-//! rows or of a length computed in the thread, `scatter`, `update`, a reduction of rows,
+//! rows or of a length computed in the thread (without heap storage), a scatter of rows,
+//! `update`, a reduction of rows,
 //! mapped-out `redomap` results, a loop-carried array of extents computed in the thread, an `scf.if`
 //! yielding arrays computed by more than views, values that are not integer, index or float scalars) is an error located at
 //! the op.
@@ -36,6 +38,11 @@ use crate::util::*;
 
 /// The most elements of an array materialised in registers (a loop-carried array).
 pub const MAX_PRIVATE: i64 = 64;
+
+/// Why a thread's storage needs a size known before the threads start (the end of the
+/// messages about one computed in the thread).
+const UNSIZED: &str =
+    "(it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)";
 
 /// A lambda's value inside a thread: a scalar or an array (index function).
 #[derive(Clone)]
@@ -144,6 +151,9 @@ pub struct Env {
 pub struct Seq {
     frees: Rc<FxHashMap<Value, Arr>>,
     err: Rc<RefCell<Option<Diagnostic>>>,
+    /// Whether the thread's storage may have a size computed in the thread (the CPU
+    /// backend's heap buffers), not only one known before the threads start.
+    heap: bool,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -300,12 +310,20 @@ fn zero(b: &mut Builder<'_>, t: Type) -> Value {
 }
 
 impl Seq {
-    /// A lowering whose lambdas may read the top-level arrays `frees`.
-    pub fn new(frees: FxHashMap<Value, Arr>) -> Seq {
+    /// A lowering whose lambdas may read the top-level arrays `frees`; with `heap`, the
+    /// thread's storage may have any size (see `convert-soac-to-hpar`'s option `thread-heap`).
+    pub fn new(frees: FxHashMap<Value, Arr>, heap: bool) -> Seq {
         Seq {
             frees: Rc::new(frees),
             err: Rc::new(RefCell::new(None)),
+            heap,
         }
+    }
+
+    /// Whether the thread's storage can hold `n` elements: any `n` with heap storage, else
+    /// an `n` known before the threads start ([`thread_invariant`]).
+    fn storable(&self, ctx: &Context, n: Value) -> bool {
+        self.heap || thread_invariant(ctx, n, 0)
     }
 
     fn fail(&self, d: Diagnostic) {
@@ -589,13 +607,14 @@ impl Seq {
             "soac.reduce" | "soac.redomap" => self.reduce(b, o, env)?,
             "soac.scan" | "soac.scanomap" => self.scan(b, o, env)?,
             "soac.filter" => self.filter(b, o, env)?,
+            "soac.scatter" => self.scatter(b, o, env)?,
             "soac.loop" => self.seq_loop(b, o, env)?,
             "scf.if" => self.if_op(b, o, env)?,
             _ if name.starts_with("soac.") => {
                 return Err(err(
                     b.ctx,
                     o,
-                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, filter of scalars, map, loop, views, index, dim, scalar code)",
+                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, filter and scatter of scalars, map, loop, views, index, dim, scalar code)",
                 ));
             }
             _ => {
@@ -950,7 +969,7 @@ impl Seq {
             "a scan of rows is not supported in a thread",
         )?;
         let n = fold.inputs[0].ext()[0];
-        if thread_invariant(b.ctx, n, 0) {
+        if self.storable(b.ctx, n) {
             return self.scan_stored(b, o, env, &fold, n);
         }
         for (r_i, &r) in b.results(o).to_vec().iter().enumerate() {
@@ -1029,6 +1048,60 @@ impl Seq {
         Ok(())
     }
 
+    /// `soac.scatter` in a thread (APL's replicate by counts in a dfn applied per element):
+    /// the destination copied into the thread's storage (unless the indices are a
+    /// permutation), then one loop writing each value at its index when that is within the
+    /// destination, in order (the last write wins). Rank-1 arrays of scalars only.
+    fn scatter(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let operands = b.operand_vec(o);
+        let [vs, dest, is] = [0, 1, 2].map(|k| self.arr(b.ctx, o, env, operands[k]));
+        let (vs, dest, is) = (vs?, dest?, is?);
+        if dest.ext().len() != 1 || vs.ext().len() != 1 {
+            return Err(err(
+                b.ctx,
+                o,
+                "a scatter of rows is not supported in a thread",
+            ));
+        }
+        let n = dest.ext()[0];
+        if !self.storable(b.ctx, n) {
+            return Err(err(b.ctx, o, format!(
+                    "a scatter in a thread needs a destination length known before the threads start {UNSIZED}"
+                )));
+        }
+        let r = b.result(o, 0);
+        let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+        let (_, ielem) = tensor_parts(b.ctx, b.value_type(operands[2])).expect("a tensor");
+        let st = Stored::alloc(b, n, elem);
+        let c0 = cidx(b, 0);
+        if b.attr(o, "permutation").is_none() {
+            Self::store_all(b, &st, c0, &dest, n);
+        }
+        let c1 = cidx(b, 1);
+        let m = is.ext()[0];
+        let (_, body) = tail_builtin::scf::ForOp::create(b, c0, m, c1, &[]);
+        let saved = b.insertion_point();
+        let y = b.last_op(body).expect("scf.yield");
+        b.set_insertion_point(InsertPoint::Before(y));
+        let j = b.block_arg(body, 0);
+        let i = arr::read(b, &is, &[j], ielem);
+        let it = b.index_type();
+        let at = if b.ctx.int_width(ielem).is_some() {
+            mk1(b, "arith.index_cast", &[i], it, &[])
+        } else {
+            i
+        };
+        let inside = ult(b, at, n);
+        let (_, then_b, _) = tail_builtin::scf::IfOp::create(b, inside, &[], false);
+        let ty = b.last_op(then_b).expect("scf.yield");
+        b.set_insertion_point(InsertPoint::Before(ty));
+        let v = arr::read(b, &vs, &[j], elem);
+        st.store(b, at, v);
+        b.set_insertion_point(saved);
+        env.arrs.insert(r, st.array(None, vec![n]));
+        Ok(())
+    }
+
     /// `soac.filter` in a thread (APL's compression in a dfn applied per element): one loop
     /// over the inputs' `n` elements that runs the predicate and stores each element at the
     /// count of elements kept so far (unconditionally: a dropped element is overwritten by the
@@ -1048,11 +1121,13 @@ impl Seq {
             ));
         }
         let n = inputs[0].ext()[0];
-        if !thread_invariant(b.ctx, n, 0) {
+        if !self.storable(b.ctx, n) {
             return Err(err(
                 b.ctx,
                 o,
-                "a filter in a thread needs a length known before the threads start (it sizes the thread's storage)",
+                format!(
+                    "a filter in a thread needs a length known before the threads start {UNSIZED}"
+                ),
             ));
         }
         let results = b.results(o).to_vec();
@@ -1196,7 +1271,7 @@ impl Seq {
                         slots.extend(Self::elements(b, &a, &ext, elem));
                         let vals = ext.iter().map(|&x| cidx(b, x)).collect();
                         carries.push(Carry::Regs(ext, vals));
-                    } else if a.ext().iter().all(|&x| thread_invariant(b.ctx, x, 0)) {
+                    } else if a.ext().iter().all(|&x| self.storable(b.ctx, x)) {
                         let ext = a.ext().to_vec();
                         let total = arr::count(b, &ext);
                         let twice = bin(b, "arith.addi", total, total);
@@ -1208,7 +1283,7 @@ impl Seq {
                         return Err(err(
                             b.ctx,
                             o,
-                            format!("an array carried by a loop in a thread needs constant extents of at most {MAX_PRIVATE} elements (registers) or extents known before the threads start (the thread's storage)"),
+                            format!("an array carried by a loop in a thread needs constant extents of at most {MAX_PRIVATE} elements (registers) or extents known before the threads start {UNSIZED}"),
                         ));
                     }
                 }

@@ -109,6 +109,12 @@ pub struct ConvertSoacToHPar {
         description = "Scan each chunk of a scan (and each row of a row scan) with one thread, sequentially, instead of with the block's threads (the CPU backend's form)"
     )]
     sequential_scans: bool,
+    #[option(
+        name = "thread-heap",
+        default = false,
+        description = "Give a thread storage of sizes computed in the thread (the CPU backend's heap buffers): scans, filters, scatters and loop-carried arrays of any length; without it, only of lengths known before the threads start (what gpu-thread-storage can allocate)"
+    )]
+    thread_heap: bool,
     #[statistic(
         name = "num-programs",
         description = "Number of hpar grid programs built"
@@ -143,6 +149,7 @@ impl PassRun for ConvertSoacToHPar {
                 block: self.block_size as i64,
                 max_blocks: self.max_blocks.max(1) as i64,
                 sequential_scans: self.sequential_scans,
+                thread_heap: self.thread_heap,
                 programs: 0,
             };
             cx.convert_func(ctx, f)?;
@@ -160,6 +167,8 @@ struct Cx {
     max_blocks: i64,
     /// Scans run one thread per chunk or row (option `sequential-scans`).
     sequential_scans: bool,
+    /// Threads may allocate storage of sizes they compute (option `thread-heap`).
+    thread_heap: bool,
     programs: usize,
 }
 
@@ -1637,11 +1646,14 @@ impl Cx {
     /// array converted so far (none are copied where `lam` needs no sequential lowering).
     fn seq_for(&self, ctx: &Context, lam: Option<tail_ir::BlockId>) -> crate::seq::Seq {
         let needed = lam.is_some_and(|l| crate::seq::needs_seq(ctx, l));
-        crate::seq::Seq::new(if needed {
-            self.arrs.clone()
-        } else {
-            FxHashMap::default()
-        })
+        crate::seq::Seq::new(
+            if needed {
+                self.arrs.clone()
+            } else {
+                FxHashMap::default()
+            },
+            self.thread_heap,
+        )
     }
 
     /// The values a reduction reduces at position `idx` of its inputs: the inputs themselves

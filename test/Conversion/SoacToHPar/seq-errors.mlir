@@ -37,7 +37,7 @@ func.func @carried(%m: tensor<?x?xi32>, %n: index) -> tensor<?xi32> {
     %e = soac.index %row[%c0] : tensor<?xi32> -> i32
     %k = arith.index_cast %e : i32 to index
     %init = soac.iota %k : tensor<?xi32>
-    // expected-error@+1 {{'soac.loop' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): an array carried by a loop in a thread needs constant extents of at most 64 elements (registers) or extents known before the threads start (the thread's storage)}}
+    // expected-error@+1 {{'soac.loop' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): an array carried by a loop in a thread needs constant extents of at most 64 elements (registers) or extents known before the threads start (it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)}}
     %l = soac.loop %i < %n iter_args(%s = %init) -> (tensor<?xi32>) {
       %c1 = arith.constant 1 : index
       %t = soac.rotate %s [%c1] : tensor<?xi32>
@@ -80,7 +80,7 @@ func.func @filter_len(%m: tensor<?x?xi32>) -> tensor<?xi32> {
     %e = soac.index %row[%c0] : tensor<?xi32> -> i32
     %k = arith.index_cast %e : i32 to index
     %xs = soac.iota %k : tensor<?xi32>
-    // expected-error@+1 {{'soac.filter' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): a filter in a thread needs a length known before the threads start (it sizes the thread's storage)}}
+    // expected-error@+1 {{'soac.filter' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): a filter in a thread needs a length known before the threads start (it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)}}
     %f = soac.filter %xs : tensor<?xi32> -> tensor<?xi32> {
     ^bb0(%x: i32):
       %p = arith.cmpi sgt, %x, %z : i32

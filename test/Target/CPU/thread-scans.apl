@@ -2,20 +2,20 @@
 ⍝ RUN: tailc run --target=cpu %s | FileCheck %s --match-full-lines
 ⍝ RUN: tailc run --target=interp --after=tail-to-gpu %s | FileCheck %s --match-full-lines
 ⍝ RUN: tailc build --target=cpu --emit=mlir %s -o - | FileCheck %s --check-prefix=CPU
-⍝ Scans inside a thread (a map's lambda holding a scan among other array code). Where the
-⍝ scan's length is known before the threads start (a constant, a host value), one loop
-⍝ stores its prefixes into the thread's storage (on the CPU a heap buffer per thread, freed
-⍝ at the end of the thread's code); where it is computed per element (`⍳ n + ⍵`), each
-⍝ element is a fold of the elements up to it, computed where it is read. Scans, scans fused
-⍝ with a map before them (scanomaps), a max-scan, a scan of a length computed per element,
-⍝ a scan of a matrix's rows, one element of a scan.
+⍝ Scans inside a thread (a map's lambda holding a scan among other array code). One loop
+⍝ stores the prefixes into the thread's storage: on the CPU a heap buffer per thread, freed
+⍝ at the end of the thread's code, whatever the scan's length; on the GPU a global buffer
+⍝ where the length is known before the threads start (a constant, a host value), else
+⍝ (`⍳ n + ⍵`) each element is a fold of the elements up to it, computed where it is read
+⍝ (test/Target/PTX/thread-storage-ptxas.mlir). Scans, scans fused with a map before them
+⍝ (scanomaps), a max-scan, a scan of a length computed per element, a scan of a matrix's
+⍝ rows, one element of a scan.
 ⍝ CPU-LABEL: func.func @tail.main_k1_cpu(
 ⍝ CPU:         memref.alloc(%{{.*}}) : memref<?xi32>
 ⍝ CPU:         memref.dealloc
 ⍝ CPU-LABEL: func.func @tail.main_k4_cpu(
-⍝ CPU-NOT:     memref.alloc
-⍝ CPU-LABEL: func.func @tail.main_k5_cpu(
 ⍝ CPU:         memref.alloc(%{{.*}}) : memref<?xi32>
+⍝ CPU:         memref.dealloc
 ⍝ CHECK:[3](33,442,2127)
 ⍝ CHECK-NEXT:[2](35,70)
 ⍝ CHECK-NEXT:[4](2,2,3,3)

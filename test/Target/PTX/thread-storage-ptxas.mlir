@@ -1,7 +1,8 @@
 // The kernels of test/Target/CPU/thread-scans.apl and thread-storage.apl (scans,
 // compressions and power loops over arrays in a thread, in the thread's storage: a global
 // buffer per launch given by gpu-thread-storage) pass ptxas for sm_90, and the storage is
-// indexed thread-innermost.
+// indexed thread-innermost. A scan of a length computed in the thread (kernel 4) has no
+// storage on the GPU: its elements are folds, computed where they are read.
 // REQUIRES: ptxas
 // RUN: tail-translate --apl-to-ptx %S/../CPU/thread-scans.apl -o %t.ptx
 // RUN: ptxas -arch=sm_90 %t.ptx -o %t.cubin
@@ -15,4 +16,7 @@
 // CHECK-LABEL: gpu.func @main_k1(
 // CHECK-NOT:     memref.alloca
 // CHECK:         gpu.grid_dim x
+// CHECK:         gpu.return
+// CHECK-LABEL: gpu.func @main_k4(%{{[^:]*}}: memref<?xi32>) kernel
+// CHECK-NOT:     memref.alloca
 // CHECK:         gpu.return
