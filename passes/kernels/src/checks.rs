@@ -20,6 +20,14 @@
 //! `prog.apl:<line>:<col>: error: extent mismatch: input #0 has 3 rows but input #1 has 2` and
 //! the source line when the extents differ (docs/RUNTIME.md).
 //!
+//! **Extents in lambdas.** A nested `soac.map`/`redomap`/`scanomap`/`filter` whose inputs'
+//! outer extents are computed in the lambda (`{+/ (⍳⍵) × v}¨`, a compression in a dfn) gets
+//! the same call in the lambda, right before it, for each input `k ≥ 1` not known to agree
+//! with input 0 (in a lambda yielding scalars, not under an `scf.if` that yields arrays; a
+//! lambda yielding arrays must stay a plain map over rows); it stays in the kernel, as the
+//! index checks in lambdas below do. A top-level `soac.filter` (a compression) gets the host
+//! check too.
+//!
 //! **Indices.** A top-level `soac.index %a[%i, …]` (an element or row read on the host, which
 //! becomes a load from a copy of a device buffer) gets `func.call @tail_rt_check_index(%i,
 //! %extent, %axis, %origin, %line, %col)` per index that is not a constant within a static
@@ -167,7 +175,7 @@ fn extent_source(ctx: &Context, mut v: Value) -> Value {
 /// The inputs of a host SOAC that must agree in extent.
 fn soac_inputs(ctx: &Context, op: OpId) -> Option<Vec<Value>> {
     match ctx.op_name_str(op) {
-        "soac.map" => Some(ctx.operand_vec(op)),
+        "soac.map" | "soac.filter" => Some(ctx.operand_vec(op)),
         "soac.redomap" => {
             tail_soac::ops::parallel::RedomapOp::from_op(ctx, op).map(|r| r.inputs(ctx).to_vec())
         }
@@ -198,6 +206,13 @@ fn static_extent(ctx: &Context, x: Value, axis: usize) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// Whether arrays `x` and `y` (in a lambda) have the same outer extent as far as can be seen:
+/// the same array, equal static extents, or the results of maps of the same array.
+fn same_outer_extent(ctx: &Context, x: Value, y: Value) -> bool {
+    let (sx, sy) = (static_extent(ctx, x, 0), static_extent(ctx, y, 0));
+    x == y || (sx.is_some() && sx == sy) || extent_source(ctx, x) == extent_source(ctx, y)
 }
 
 /// The rank of an array type.
@@ -239,7 +254,7 @@ impl PassRun for SoacRuntimeChecks {
             let name = ctx.op_name_str(o);
             if !matches!(
                 name,
-                "soac.index" | "soac.map" | "soac.redomap" | "soac.scanomap"
+                "soac.index" | "soac.map" | "soac.redomap" | "soac.scanomap" | "soac.filter"
             ) {
                 continue;
             }
@@ -260,7 +275,9 @@ impl PassRun for SoacRuntimeChecks {
                         inner.push(o);
                     }
                 }
-                "soac.map" | "soac.redomap" | "soac.scanomap" if on_host => ops.push(o),
+                "soac.map" | "soac.redomap" | "soac.scanomap" | "soac.filter" if on_host => {
+                    ops.push(o)
+                }
                 _ => {}
             }
         }
@@ -296,34 +313,60 @@ impl PassRun for SoacRuntimeChecks {
             }
         }
         for op in ops {
-            self.check_inner(ctx, module, op);
+            self.check_inner(ctx, module, op, &array_if);
         }
         Ok(())
     }
 }
 
 impl SoacRuntimeChecks {
-    /// The checks of the inner extents of the SOACs nested in the host SOAC `top`.
-    fn check_inner(&mut self, ctx: &mut Context, module: OpId, top: OpId) {
+    /// The checks of the inner extents of the SOACs nested in the host SOAC `top`: on the
+    /// host for inputs that are rows of host arrays, else in the lambda, before the nested
+    /// SOAC (not under an `scf.if` that yields arrays: `array_if`).
+    fn check_inner(
+        &mut self,
+        ctx: &mut Context,
+        module: OpId,
+        top: OpId,
+        array_if: &dyn Fn(&Context, OpId) -> bool,
+    ) {
         // Rows of host arrays: a lambda argument → (host array, the axis of its extent).
         let mut origin: rustc_hash::FxHashMap<Value, Extent> = Default::default();
         // (nested SOAC, extent of its input 0, extent of its input k, k).
         let mut pairs: Vec<(OpId, Extent, Extent, usize)> = Vec::new();
+        // (nested SOAC, its input 0, its input k, k): extents computed in the lambda.
+        let mut local: Vec<(OpId, Value, Value, usize)> = Vec::new();
         for s in ctx.walk_preorder(top) {
+            if s != top && ctx.op_is(s, "soac.filter") && ctx.num_operands(s) > 1 {
+                let ins = ctx.operand_vec(s);
+                for (k, &x) in ins.iter().enumerate().skip(1) {
+                    if !same_outer_extent(ctx, ins[0], x) {
+                        local.push((s, ins[0], x, k));
+                    }
+                }
+                continue;
+            }
             let Some((ins, blk)) = soac_lambda(ctx, s) else {
                 continue;
             };
+            // (A map's result in the lambda has its first input's extent.)
             let exts: Vec<Option<Extent>> = ins
                 .iter()
                 .map(|&v| {
                     if s == top || tail_builtin::util::is_defined_outside(ctx, v, top) {
                         Some((v, 0))
                     } else {
-                        origin.get(&v).copied()
+                        origin.get(&extent_source(ctx, v)).copied()
                     }
                 })
                 .collect();
             if s != top {
+                for (k, e) in exts.iter().enumerate().skip(1) {
+                    if (exts[0].is_none() || e.is_none()) && !same_outer_extent(ctx, ins[0], ins[k])
+                    {
+                        local.push((s, ins[0], ins[k], k));
+                    }
+                }
                 if let Some(&Some(e0)) = exts.first() {
                     for (k, e) in exts.iter().enumerate().skip(1) {
                         let Some(e) = *e else { continue };
@@ -350,6 +393,23 @@ impl SoacRuntimeChecks {
             let loc = ctx.op_loc(s);
             let mut b = Builder::new(ctx, InsertPoint::Before(top), loc);
             extent_check(&mut b, module, (e0, ek), k, at);
+            self.num_checks.add(1);
+        }
+        for (s, x0, xk, k) in local {
+            // Not under an `scf.if` choosing arrays, and only in a lambda that yields scalars
+            // (one run sequentially in a thread): a lambda yielding arrays must stay a plain
+            // map over rows for its kernel.
+            let yields_arrays = ctx
+                .op_parent_block(s)
+                .and_then(|blk| ctx.last_op(blk))
+                .is_none_or(|t| ctx.operands(t).any(|v| rank(ctx, v) > 0));
+            if yields_arrays || inside(ctx, ctx.op_parent_op(s), array_if) {
+                continue;
+            }
+            let at = line_col(ctx, s);
+            let loc = ctx.op_loc(s);
+            let mut b = Builder::new(ctx, InsertPoint::Before(s), loc);
+            extent_check(&mut b, module, ((x0, 0), (xk, 0)), k, at);
             self.num_checks.add(1);
         }
     }

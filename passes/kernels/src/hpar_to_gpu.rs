@@ -858,8 +858,8 @@ pub const FAULT_RECORD_FIELDS: i64 = tail_format::fault::FIELDS as i64;
 
 /// Whether `name` is a run-time check that kernels define for the device ([`device_check`]).
 pub fn is_device_check(name: Option<&str>) -> bool {
-    use crate::checks::{CHECK_COUNT, CHECK_EXTENT32, CHECK_INDEX};
-    name.is_some_and(|n| [CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32].contains(&n))
+    use crate::checks::{CHECK_COUNT, CHECK_EXTENT32, CHECK_EXTENTS, CHECK_INDEX};
+    name.is_some_and(|n| [CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32, CHECK_EXTENTS].contains(&n))
 }
 
 /// Whether `name` is a C math function that kernels call ([`crate::complex::MAGNITUDE`]:
@@ -929,9 +929,11 @@ fn device_math(ctx: &mut Context, gblock: BlockId, name: &str) {
 /// `tail_rt_check_index(index, extent, axis, origin, line, col)` (of `soac-runtime-checks`)
 /// fails for an index outside `0..extent`, `tail_rt_check_count(n, line, col)` (an `iota`
 /// count in a lambda) for `n < 0`, `tail_rt_check_extent32(n, line, col)` (an extent `⍴`
-/// gives) for `n > 2³¹−1`. A failing thread counts the failure atomically; the first one
-/// stores its arguments in the record (a count or an extent with the axis word
-/// [`tail_format::fault::NEGATIVE_COUNT`] or [`tail_format::fault::EXTENT_TOO_LARGE`]); each
+/// gives) for `n > 2³¹−1`, `tail_rt_check_extents(e0, ek, k, line, col)` (the inputs of a
+/// SOAC in a lambda) for `e0 ≠ ek`. A failing thread counts the failure atomically; the first
+/// one stores its arguments in the record (a count or an extent with the axis word
+/// [`tail_format::fault::NEGATIVE_COUNT`] or [`tail_format::fault::EXTENT_TOO_LARGE`], two
+/// extents with [`tail_format::fault::EXTENT_MISMATCH`]); each
 /// failing thread ends there (`nvvm.exit`), and the kernel's other threads go on. The host,
 /// waiting for the kernels, finds the record and stops the program with the message and
 /// source position a host check gives (`prog.apl:4:1: error: index 4 is out of bounds ...`).
@@ -977,9 +979,13 @@ fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
         build_cmpi, build_constant_index, build_constant_int, CmpIPredicate,
     };
     let bad = crate::checks::check_fails(&mut b, name, &args);
-    // The record's axis word for the checks of one value (a count, an extent).
+    // The record's axis word for the checks of one value (a count, an extent) and of two
+    // extents.
+    let is_pair = name == crate::checks::CHECK_EXTENTS;
     let kind = if is_index {
         0
+    } else if is_pair {
+        tail_format::fault::EXTENT_MISMATCH
     } else if name == crate::checks::CHECK_COUNT {
         tail_format::fault::NEGATIVE_COUNT
     } else {
@@ -1011,10 +1017,14 @@ fn device_check(ctx: &mut Context, gblock: BlockId, name: &str) {
     let (_, store_b, _) = tail_builtin::scf::IfOp::create(&mut b, is_first, &[], false);
     let sy = b.last_op(store_b).expect("scf.yield");
     b.set_insertion_point(InsertPoint::Before(sy));
-    // The record's words after the count: the index check's arguments as they are; a count
-    // or an extent as (n, 0, kind, 0, line, col).
+    // The record's words after the count: the index check's arguments as they are; two
+    // extents as (e0, ek, kind, k, line, col); a count or an extent as (n, 0, kind, 0, line,
+    // col).
     let words: Vec<Value> = if is_index {
         args.clone()
+    } else if is_pair {
+        let kind = build_constant_int(&mut b, i64t, kind);
+        vec![args[0], args[1], kind, args[2], args[3], args[4]]
     } else {
         let kind = build_constant_int(&mut b, i64t, kind);
         vec![args[0], zero, kind, zero, args[1], args[2]]

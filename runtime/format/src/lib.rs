@@ -43,6 +43,10 @@ pub mod fault {
     /// The axis word of an extent beyond 2³¹−1 given by `⍴` (`tail_rt_check_extent32`): the
     /// index word holds the extent.
     pub const EXTENT_TOO_LARGE: i64 = -2;
+    /// The axis word of an extent mismatch between the inputs of a SOAC in a kernel
+    /// (`tail_rt_check_extents`): the index word holds input #0's extent, the extent word
+    /// the other input's, the origin word that input's number.
+    pub const EXTENT_MISMATCH: i64 = -3;
 
     /// The message of record `rec` (its first word not 0).
     pub fn message(rec: &[i64; FIELDS]) -> String {
@@ -51,6 +55,8 @@ pub mod fault {
             super::negative_count(index)
         } else if axis == EXTENT_TOO_LARGE {
             super::extent_too_large(index)
+        } else if axis == EXTENT_MISMATCH {
+            super::extent_mismatch(index, extent, origin)
         } else {
             super::index_out_of_bounds(index, axis, extent, origin)
         }
@@ -92,3 +98,24 @@ pub mod number;
 
 pub use layout::{format_array, write_array};
 pub use number::{fmt_char, fmt_complex, fmt_double, fmt_g, fmt_int};
+
+#[cfg(test)]
+mod tests {
+    use super::{extent_too_large, fault, index_out_of_bounds};
+
+    /// Each kind of device fault record reads as the host check's message.
+    #[test]
+    fn fault_messages() {
+        let index = [1, 4, 3, 1, 1, 2, 7];
+        assert_eq!(fault::message(&index), index_out_of_bounds(4, 1, 3, 1));
+        let count = [1, -5, 0, fault::NEGATIVE_COUNT, 0, 2, 7];
+        assert_eq!(fault::message(&count), "negative argument -5");
+        let big = [1, 1 << 33, 0, fault::EXTENT_TOO_LARGE, 0, 2, 7];
+        assert_eq!(fault::message(&big), extent_too_large(1 << 33));
+        let pair = [2, 3, 4, fault::EXTENT_MISMATCH, 1, 2, 7];
+        assert_eq!(
+            fault::message(&pair),
+            "extent mismatch: input #0 has 3 rows but input #1 has 4"
+        );
+    }
+}
