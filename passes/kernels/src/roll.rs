@@ -294,12 +294,7 @@ pub(crate) fn host_map(
         })
         .collect();
     let n = arr::count(b, ext);
-    let (z, one) = (cidx(b, 0), cidx(b, 1));
-    let (_, body) = tail_builtin::scf::ForOp::create(b, z, n, one, &[]);
-    let saved = b.insertion_point();
-    let y = b.last_op(body).expect("scf.yield");
-    b.set_insertion_point(InsertPoint::Before(y));
-    let i = b.block_arg(body, 0);
+    let (i, saved) = open_counted_loop(b, n);
     let idx = if ext.len() == 1 {
         vec![i]
     } else {

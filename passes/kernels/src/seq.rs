@@ -123,6 +123,18 @@ impl Stored {
     }
 }
 
+/// A fold's loop being built ([`Seq::fold_loop`]): the `scf.for`, the builder's place
+/// before it, the position and carried values in the body, and the step's results and
+/// elements.
+struct FoldLoop {
+    op: OpId,
+    saved: InsertPoint,
+    j: Value,
+    accs: Vec<Value>,
+    ys: Vec<Value>,
+    xs: Vec<Value>,
+}
+
 /// How a `soac.loop` in a thread carries a value: a scalar; an array in registers (its constant
 /// extents, as values too); an array in the thread's storage, twice its `total` elements.
 enum Carry {
@@ -286,16 +298,11 @@ fn thread_invariant(ctx: &Context, v: Value, depth: usize) -> bool {
     if on_host(ctx, Some(d)) {
         return true;
     }
-    let name = ctx.op_name_str(d);
-    name == "arith.constant"
-        || ((name.starts_with("arith.") || name.starts_with("index."))
-            && !name.contains("div")
-            && !name.contains("rem")
-            && ctx.regions(d).is_empty()
-            && ctx
-                .operand_vec(d)
-                .into_iter()
-                .all(|x| thread_invariant(ctx, x, depth + 1)))
+    recomputable_arith(ctx, d)
+        && ctx
+            .operand_vec(d)
+            .into_iter()
+            .all(|x| thread_invariant(ctx, x, depth + 1))
 }
 
 /// `0` of scalar type `t` (the value of a read whose lowering failed; the error is reported).
@@ -956,6 +963,39 @@ impl Seq {
         Ok((ys, xs))
     }
 
+    /// An `scf.for` over `0 … n-1` carrying fold `f`'s values (of op `o`) from the neutral
+    /// elements, with one step ([`Self::fold_step`]) emitted in its body, where the builder
+    /// is left (back at its place on an error); the body still needs its `scf.yield`.
+    fn fold_loop(
+        &self,
+        b: &mut Builder<'_>,
+        o: OpId,
+        f: &Fold,
+        env: &Env,
+        n: Value,
+    ) -> CResult<FoldLoop> {
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &f.inits);
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let j = b.block_arg(body, 0);
+        let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
+        match self.fold_step(b, o, f, env, j, &accs) {
+            Ok((ys, xs)) => Ok(FoldLoop {
+                op: for_op.op(),
+                saved,
+                j,
+                accs,
+                ys,
+                xs,
+            }),
+            Err(d) => {
+                b.set_insertion_point(saved);
+                Err(d)
+            }
+        }
+    }
+
     /// `soac.scan`/`scanomap` of scalars in a thread: each result an index function whose
     /// element `i` is an `scf.for` fold of the operator over the elements `0 … i` from the
     /// neutral elements, in order (the map lambda of a scanomap run on each): nothing is
@@ -1024,24 +1064,12 @@ impl Seq {
             };
             bufs.push(Stored::alloc(b, n, elem));
         }
-        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
-        let (_, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &fold.inits);
-        let saved = b.insertion_point();
-        b.set_insertion_point(InsertPoint::BlockEnd(body));
-        let j = b.block_arg(body, 0);
-        let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
-        let ys = match self.fold_step(b, o, fold, env, j, &accs) {
-            Ok((ys, _)) => ys,
-            Err(d) => {
-                b.set_insertion_point(saved);
-                return Err(d);
-            }
-        };
-        for (&y, st) in ys.iter().zip(&bufs) {
-            st.store(b, j, y);
+        let l = self.fold_loop(b, o, fold, env, n)?;
+        for (&y, st) in l.ys.iter().zip(&bufs) {
+            st.store(b, l.j, y);
         }
-        mk(b, "scf.yield", &ys, &[], &[], Vec::new());
-        b.set_insertion_point(saved);
+        mk(b, "scf.yield", &l.ys, &[], &[], Vec::new());
+        b.set_insertion_point(l.saved);
         for (&r, st) in results.iter().zip(&bufs) {
             env.arrs.insert(r, st.array(None, vec![n]));
         }
@@ -1077,13 +1105,7 @@ impl Seq {
         if b.attr(o, "permutation").is_none() {
             Self::store_all(b, &st, c0, &dest, n);
         }
-        let c1 = cidx(b, 1);
-        let m = is.ext()[0];
-        let (_, body) = tail_builtin::scf::ForOp::create(b, c0, m, c1, &[]);
-        let saved = b.insertion_point();
-        let y = b.last_op(body).expect("scf.yield");
-        b.set_insertion_point(InsertPoint::Before(y));
-        let j = b.block_arg(body, 0);
+        let (j, saved) = open_counted_loop(b, is.ext()[0]);
         let i = arr::read(b, &is, &[j], ielem);
         let it = b.index_type();
         let at = if b.ctx.int_width(ielem).is_some() {
@@ -1195,29 +1217,17 @@ impl Seq {
             "a reduction of rows (array accumulators) is not supported in a thread",
         )?;
         let n = fold.inputs[0].ext()[0];
-        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
-        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &fold.inits);
-        let saved = b.insertion_point();
-        b.set_insertion_point(InsertPoint::BlockEnd(body));
-        let i = b.block_arg(body, 0);
-        let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
-        let (ys, xs) = match self.fold_step(b, o, &fold, env, i, &accs) {
-            Ok(r) => r,
-            Err(d) => {
-                b.set_insertion_point(saved);
-                return Err(d);
-            }
-        };
-        for ((&y, &acc), &x) in ys.iter().zip(&accs).zip(&xs) {
+        let l = self.fold_loop(b, o, &fold, env, n)?;
+        for ((&y, &acc), &x) in l.ys.iter().zip(&l.accs).zip(&l.xs) {
             mark_reassociable(b.ctx, y, acc, x);
         }
-        mk(b, "scf.yield", &ys, &[], &[], Vec::new());
-        b.set_insertion_point(saved);
+        mk(b, "scf.yield", &l.ys, &[], &[], Vec::new());
+        b.set_insertion_point(l.saved);
         for (&r, &v) in b
             .results(o)
             .to_vec()
             .iter()
-            .zip(b.results(for_op.op()).to_vec().iter())
+            .zip(b.results(l.op).to_vec().iter())
         {
             env.vals.insert(r, v);
         }
@@ -1368,12 +1378,7 @@ impl Seq {
 
     /// Stores the `total` elements of `a` row-major into `st` from `base` (an `scf.for`).
     fn store_all(b: &mut Builder<'_>, st: &Stored, base: Value, a: &Arr, total: Value) {
-        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
-        let (_, body) = tail_builtin::scf::ForOp::create(b, c0, total, c1, &[]);
-        let saved = b.insertion_point();
-        let y = b.last_op(body).expect("scf.yield");
-        b.set_insertion_point(InsertPoint::Before(y));
-        let i = b.block_arg(body, 0);
+        let (i, saved) = open_counted_loop(b, total);
         let v = arr::read_flat(b, a, i, st.elem);
         let at = bin(b, "arith.addi", base, i);
         st.store(b, at, v);

@@ -163,16 +163,11 @@ fn launch_invariant(ctx: &Context, kblock: Option<BlockId>, v: Value, depth: usi
     let Some(d) = ctx.defining_op(v) else {
         return ctx.value_parent_block(v) == kblock;
     };
-    let name = ctx.op_name_str(d);
-    name == "arith.constant"
-        || ((name.starts_with("arith.") || name.starts_with("index."))
-            && !name.contains("div")
-            && !name.contains("rem")
-            && ctx.regions(d).is_empty()
-            && ctx
-                .operand_vec(d)
-                .into_iter()
-                .all(|x| launch_invariant(ctx, kblock, x, depth + 1)))
+    recomputable_arith(ctx, d)
+        && ctx
+            .operand_vec(d)
+            .into_iter()
+            .all(|x| launch_invariant(ctx, kblock, x, depth + 1))
 }
 
 /// The number of parameters of kernel `k` (its entry block's arguments before the workgroup

@@ -2,7 +2,9 @@
 //! index arithmetic).
 
 use rustc_hash::FxHashMap;
-use tail_ir::{Attribute, BlockId, Builder, Context, Diagnostic, OpId, RegionId, Type, Value};
+use tail_ir::{
+    Attribute, BlockId, Builder, Context, Diagnostic, InsertPoint, OpId, RegionId, Type, Value,
+};
 
 /// A value map for cloning.
 pub type VMap = FxHashMap<Value, Value>;
@@ -101,4 +103,27 @@ pub fn inline_block(b: &mut Builder<'_>, block: BlockId, map: &mut VMap) -> Vec<
         .into_iter()
         .map(|v| *map.get(&v).unwrap_or(&v))
         .collect()
+}
+
+/// Whether op `d` is a constant or `arith`/`index` arithmetic without regions other than a
+/// division or remainder: an op that may be computed again before a kernel's threads start
+/// (on the host, from the values it computes with; it cannot fault) when its operands can.
+pub fn recomputable_arith(ctx: &Context, d: OpId) -> bool {
+    let name = ctx.op_name_str(d);
+    (name.starts_with("arith.") || name.starts_with("index."))
+        && !name.contains("div")
+        && !name.contains("rem")
+        && ctx.regions(d).is_empty()
+}
+
+/// Opens `scf.for %i = 0 to n step 1` (no carried values) at the builder's place and moves
+/// the builder into its body, before the `scf.yield`: returns `%i` and the place to return to
+/// after the body.
+pub fn open_counted_loop(b: &mut Builder<'_>, n: Value) -> (Value, InsertPoint) {
+    let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+    let (_, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &[]);
+    let saved = b.insertion_point();
+    let y = b.last_op(body).expect("scf.yield");
+    b.set_insertion_point(InsertPoint::Before(y));
+    (b.block_arg(body, 0), saved)
 }
