@@ -52,6 +52,9 @@
 //!   such a power (a constant, `2 ** e` of an integer `e` of a known range, or an element of
 //!   an array of those). With `2|x` lowered to `x ∧ 1`, the APL idiom for bit `k` of `i`,
 //!   `2|⌊i÷2*k`, costs two integer ops instead of a division and a saturating conversion.
+//! * **Invariant reductions** ([`HoistInvariantReduction`]): a `reduce`/`redomap` to scalars
+//!   directly in a SOAC's map lambda that uses nothing of the lambda runs once, before the
+//!   SOAC, instead of once per element (`{⍵ × +/ v}¨`).
 //! * **Run-time checks** ([`PassingChecks`]): a `tail_rt_check_count` of a constant ≥ 0 and a
 //!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits
 //!   (the checks `convert-tail-to-soac` emits for values that fold to constants only later,
@@ -113,6 +116,8 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(RotateThroughMap);
     set.add(ComposeRotations);
     set.add(FloorDivPowerOfTwo);
+    set.add(HoistInvariantReduction("soac.reduce"));
+    set.add(HoistInvariantReduction("soac.redomap"));
     FrozenRewritePatternSet::from_boxed(set.into_sorted())
 }
 
@@ -616,6 +621,53 @@ impl RewritePattern for InvariantMapToReplicate {
             changed = true;
         }
         changed
+    }
+}
+
+/// A reduction to scalars in a SOAC's map lambda that reads nothing of the lambda (`+/v` in
+/// `{⍵ × +/ v}¨`) runs once, before that SOAC: every element would compute the same value
+/// (loop-invariant code motion). Only a reduction directly in the lambda's body (not under an
+/// `scf.if` or in a loop there), every value it uses defined outside the SOAC or inside
+/// itself; the op it is moved out of is a lambda run once per element, so moving it runs it
+/// once instead of `n` times (also when `n` is 0: a pure fold, cheap next to the SOAC). The
+/// root name is `soac.reduce` or `soac.redomap`.
+pub struct HoistInvariantReduction(pub &'static str);
+
+impl RewritePattern for HoistInvariantReduction {
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+    fn name(&self) -> &'static str {
+        "HoistInvariantReduction"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        if ctx
+            .results(op)
+            .iter()
+            .any(|&r| array_parts(ctx, ctx.value_type(r)).is_some())
+        {
+            return false;
+        }
+        let Some(parent) = ctx.op_parent_op(op) else {
+            return false;
+        };
+        let Some(s) = with_lambda(ctx, parent) else {
+            return false;
+        };
+        let lambda = s.lambda.and_then(|r| ctx.entry_block(r));
+        if ctx.op_parent_block(op) != lambda {
+            return false;
+        }
+        let invariant = ctx.walk_preorder(op).into_iter().all(|n| {
+            ctx.operands(n)
+                .all(|v| !defined_inside(ctx, v, parent) || defined_inside(ctx, v, op))
+        });
+        if !invariant {
+            return false;
+        }
+        ctx.move_op(op, InsertPoint::Before(parent));
+        true
     }
 }
 

@@ -534,16 +534,22 @@ impl Seq {
             }
             "soac.replicate" => {
                 let r = res.expect("result");
-                let ext = Self::result_ext(b, env, r, &operands[1..]);
                 let a = if is_tensor(b.ctx, b.value_type(operands[0])) {
+                    // The count operand is the outer extent's; the rows' are the value's.
+                    let (shape, _) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor");
+                    let n = match shape[0] {
+                        tail_ir::DYNAMIC => sc[1],
+                        s => cidx(b, s),
+                    };
                     let row = self.arr(b.ctx, o, env, operands[0])?;
-                    let mut e = vec![ext[0]];
+                    let mut e = vec![n];
                     e.extend_from_slice(row.ext());
                     Arr::Repl {
                         row: Box::new(row),
                         ext: e,
                     }
                 } else {
+                    let ext = Self::result_ext(b, env, r, &operands[1..]);
                     Arr::Scalar { v: sc[0], ext }
                 };
                 view(env, a);

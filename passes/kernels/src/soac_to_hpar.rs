@@ -549,16 +549,22 @@ impl Cx {
             "soac.replicate" => {
                 let r = b.result(op, 0);
                 let v = operands[0];
-                let ext = Self::result_ext(b, r, &operands[1..]);
                 let a = if is_tensor(b.ctx, b.value_type(v)) {
+                    // The count operand is the outer extent's; the rows' are the value's.
+                    let (shape, _) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+                    let n = match shape[0] {
+                        DYNAMIC => operands[1],
+                        s => cidx(b, s),
+                    };
                     let row = self.arr(b.ctx, op, v)?;
-                    let mut e = vec![ext[0]];
+                    let mut e = vec![n];
                     e.extend_from_slice(row.ext());
                     Arr::Repl {
                         row: Box::new(row),
                         ext: e,
                     }
                 } else {
+                    let ext = Self::result_ext(b, r, &operands[1..]);
                     Arr::Scalar { v, ext }
                 };
                 view(self, b, a);

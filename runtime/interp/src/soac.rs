@@ -449,14 +449,35 @@ impl Interp<'_> {
         Ok(Value::from_array(Array::new(kind, dims, data)))
     }
 
+    /// `replicate n v`: the count is the result type's outer extent or, when that is dynamic,
+    /// the operand; the rows' extents are the value's (checked against the type's static ones).
     fn soac_replicate(&mut self, op: OpId) -> R<Value> {
-        let (dims, kind) = self.created_extents(op, 1)?;
+        let ctx = self.ctx;
+        let ty = ctx.value_type(ctx.result(op, 0));
+        let ts = type_shape(ctx, ty).ok_or_else(|| self.err(op, "expects an array result"))?;
+        let kind = ts.kind;
+        let count = match ts.dims.first().copied().flatten() {
+            Some(d) => d,
+            None => {
+                let e = self.int(op, 1)?;
+                if e < 0 {
+                    return Err(self.err(op, format!("negative extent {e}")));
+                }
+                e as usize
+            }
+        };
         let v = self
             .arg(op, 0)?
             .to_array()
             .ok_or_else(|| self.err(op, "expects an array or scalar value"))?;
-        let mut shape = vec![dims[0]];
+        let mut shape = vec![count];
         shape.extend(&v.shape);
+        let dims: Vec<usize> = ts
+            .dims
+            .iter()
+            .zip(shape.iter().chain(std::iter::repeat(&0)))
+            .map(|(d, &s)| d.unwrap_or(s))
+            .collect();
         if shape != dims {
             return Err(self.err(
                 op,
