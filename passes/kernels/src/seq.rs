@@ -1002,10 +1002,11 @@ impl Seq {
         }
     }
 
-    /// `soac.scan`/`scanomap` of scalars in a thread: each result an index function whose
-    /// element `i` is an `scf.for` fold of the operator over the elements `0 … i` from the
-    /// neutral elements, in order (the map lambda of a scanomap run on each): nothing is
-    /// stored, and reading element `i` costs `i + 1` steps (the scans of short rows).
+    /// `soac.scan`/`scanomap` of scalars in a thread: stored in the thread's storage
+    /// ([`Self::scan_stored`]) where its length allows ([`Self::storable`]); else each result
+    /// an index function whose element `i` is an `scf.for` fold of the operator over the
+    /// elements `0 … i` from the neutral elements, in order (the map lambda of a scanomap run
+    /// on each): nothing is stored, and reading element `i` costs `i + 1` steps.
     fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         let fold = self.fold_parts(
             b,

@@ -73,38 +73,45 @@ impl PassRun for GpuThreadStorage {
         module: OpId,
         _am: &mut AnalysisManager,
     ) -> PassResult {
-        let launched = kernel_launches(ctx, module);
-        for (k, launches) in &launched {
-            let storages = storages(ctx, *k)?;
-            if storages.is_empty() {
+        let launched: rustc_hash::FxHashMap<OpId, Vec<OpId>> =
+            kernel_launches(ctx, module).into_iter().collect();
+        // The kernels: the `gpu.func`s of the module's `gpu.module`s.
+        let mblock = ctx.entry_block(ctx.region(module, 0));
+        let kernels: Vec<OpId> = mblock
+            .map(|blk| ctx.block_op_vec(blk))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&g| ctx.op_is(g, "gpu.module"))
+            .filter_map(|g| ctx.entry_block(ctx.region(g, 0)))
+            .flat_map(|blk| ctx.block_op_vec(blk))
+            .filter(|&k| ctx.op_is(k, "gpu.func"))
+            .collect();
+        for k in kernels {
+            let storages = storages(ctx, k)?;
+            let Some(first) = storages.first() else {
                 continue;
-            }
+            };
+            let Some(launches) = launched.get(&k) else {
+                return Err(err(
+                    ctx,
+                    first.op,
+                    "the kernel is not launched only by host launches",
+                )
+                .into());
+            };
             for &l in launches {
                 check_launch(ctx, l)?;
             }
-            let kblock = ctx.entry_block(ctx.region(*k, 0)).expect("kernel body");
-            let nparams = num_params(ctx, *k, kblock);
+            let kblock = ctx.entry_block(ctx.region(k, 0)).expect("kernel body");
+            let nparams = num_params(ctx, k, kblock);
             for s in &storages {
-                let np = num_params(ctx, *k, kblock);
-                let param = add_param(ctx, *k, kblock, np, s.elem);
+                let np = num_params(ctx, k, kblock);
+                let param = add_param(ctx, k, kblock, np, s.elem);
                 for &l in launches {
                     host_buffer(ctx, kblock, l, s, nparams)?;
                 }
                 rewrite(ctx, s, param);
                 self.num_buffers.add(1);
-            }
-        }
-        // An alloca of run-time size left in a kernel never launched from the host.
-        for k in ctx.walk_preorder(module) {
-            if ctx.op_is(k, "gpu.func") && !launched.iter().any(|(l, _)| *l == k) {
-                if let Some(s) = storages(ctx, k)?.first() {
-                    return Err(err(
-                        ctx,
-                        s.op,
-                        "the kernel is not launched only by host launches",
-                    )
-                    .into());
-                }
             }
         }
         Ok(())
