@@ -30,3 +30,27 @@ func.func @passing_checks(%n: i32, %d: i64) {
   func.call @tail_rt_check_extent32(%d, %l, %l) : (i64, i32, i32) -> ()
   return
 }
+
+// Extent checks: one extent against itself and equal constants pass; different constants
+// and different values stay.
+// CHECK-LABEL: func.func @extent_checks
+// CHECK-SAME:    (%[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NOT:     call
+// CHECK:         call @tail_rt_check_extents(%[[C3]], %[[C4]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK-NEXT:    call @tail_rt_check_extents(%[[A]], %[[B]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK-NEXT:    return
+func.func private @tail_rt_check_extents(index, index, i64, i32, i32)
+func.func @extent_checks(%a: index, %b: index) {
+  %l = arith.constant 1 : i32
+  %w = arith.constant -1 : i64
+  %c3 = arith.constant 3 : index
+  %c3b = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  func.call @tail_rt_check_extents(%a, %a, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
+  func.call @tail_rt_check_extents(%c3, %c3b, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
+  func.call @tail_rt_check_extents(%c3, %c4, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
+  func.call @tail_rt_check_extents(%a, %b, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
+  return
+}

@@ -240,7 +240,7 @@ struct Nested {
     /// An op with memory effects (`tail.roll` draws from the program's random stream). Two
     /// such ops are not fused, vertically or horizontally: one loop would interleave their
     /// effects (the draws of two arrays of rolls), which the program makes one after the
-    /// other.
+    /// other. Run-time checks (`tail_rt_check_…`) do not count: they only stop the program.
     effects: bool,
 }
 
@@ -255,7 +255,7 @@ impl Nested {
             }
             n.soac |= ctx.op_name_str(o).starts_with("soac.") && !ctx.regions(o).is_empty();
             n.looped |= ctx.op_is(o, "soac.loop");
-            n.effects |= !tail_ir::greedy::is_memory_effect_free(ctx, o);
+            n.effects |= !tail_ir::greedy::is_memory_effect_free(ctx, o) && !is_check_call(ctx, o);
         }
         n
     }
@@ -909,19 +909,30 @@ fn may_fail(ctx: &Context, o: OpId) -> bool {
 
 /// Whether an op strictly between `a` and `b` (ops of one block, `a` first) has memory
 /// effects (printing, `⎕←`). A SOAC that may fail is not moved across one (up into a sibling
-/// or down into a consumer): the program's output would change order with the failure.
+/// or down into a consumer): the program's output would change order with the failure. A
+/// run-time check (`tail_rt_check_…`, which prints nothing unless it fails) does not count:
+/// moving a SOAC across one changes only which of two failures is reported.
 fn effects_between(ctx: &Context, a: OpId, b: OpId) -> bool {
     let mut o = ctx.next_op(a);
     while let Some(x) = o {
         if x == b {
             return false;
         }
-        if !tail_ir::greedy::is_memory_effect_free(ctx, x) {
+        if !tail_ir::greedy::is_memory_effect_free(ctx, x) && !is_check_call(ctx, x) {
             return true;
         }
         o = ctx.next_op(x);
     }
     false
+}
+
+/// Whether `o` calls a run-time check (`func.call @tail_rt_check_…`).
+fn is_check_call(ctx: &Context, o: OpId) -> bool {
+    ctx.op_is(o, "func.call")
+        && ctx
+            .attr(o, "callee")
+            .and_then(|a| ctx.attr_as_symbol_ref(a))
+            .is_some_and(|c| c.starts_with("tail_rt_check_"))
 }
 
 /// Moves `o`, a view op (`reshape`, `slice`, `rotate`, `transpose`) of `block` placed before

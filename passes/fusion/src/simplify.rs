@@ -56,9 +56,10 @@
 //!   directly in a SOAC's map lambda that uses nothing of the lambda runs once, before the
 //!   SOAC, instead of once per element (`{⍵ × +/ v}¨`).
 //! * **Run-time checks** ([`PassingChecks`]): a `tail_rt_check_count` of a constant ≥ 0 and a
-//!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits
-//!   (the checks `convert-tail-to-soac` emits for values that fold to constants only later,
-//!   or extents of an `iota` of an int) are dropped.
+//!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits,
+//!   a `tail_rt_check_extents` of one extent twice or of equal constants (the checks
+//!   `convert-tail-to-soac` emits for values that fold to constants or to one value only
+//!   later, or extents of an `iota` of an int) are dropped.
 
 use tail_ir::greedy::{apply_patterns_greedily, collect_canonicalization_patterns, GreedyConfig};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
@@ -761,7 +762,8 @@ fn index_through(ctx: &Context, def: OpId, indices: &[Value]) -> Option<(Value, 
 
 /// A call of a run-time check of one value (`@tail_rt_check_count(n, line, col)`: `n ≥ 0`;
 /// `@tail_rt_check_extent32(n, line, col)`: `n ≤ 2³¹−1`) whose value is a constant that
-/// passes: erased.
+/// passes, or of two extents (`@tail_rt_check_extents(e, g, what, line, col)`) that are the
+/// same value or equal constants: erased.
 pub struct PassingChecks;
 
 impl RewritePattern for PassingChecks {
@@ -776,6 +778,18 @@ impl RewritePattern for PassingChecks {
         let callee = ctx
             .attr(op, "callee")
             .and_then(|a| ctx.attr_as_symbol_ref(a));
+        if callee == Some("tail_rt_check_extents") {
+            if ctx.num_operands(op) != 5 || ctx.num_results(op) != 0 {
+                return false;
+            }
+            let (e, g) = (ctx.operand(op, 0), ctx.operand(op, 1));
+            let known = |v| tail_builtin::util::constant_int(ctx, v);
+            if e != g && known(e).is_none_or(|x| known(g) != Some(x)) {
+                return false;
+            }
+            ctx.erase_op(op);
+            return true;
+        }
         let passes: fn(i64) -> bool = match callee {
             Some("tail_rt_check_count") => |n| n >= 0,
             Some("tail_rt_check_extent32") => |n| n <= i64::from(i32::MAX),

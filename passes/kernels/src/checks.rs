@@ -26,14 +26,17 @@
 //! with input 0 (in a lambda yielding scalars, not under an `scf.if` that yields arrays; a
 //! lambda yielding arrays must stay a plain map over rows); it stays in the kernel, as the
 //! index checks in lambdas below do. A top-level `soac.filter` (a compression) gets the host
-//! check too.
+//! check too. A filter's check reads as APL's compression:
+//! `@tail_rt_check_extents(%ek, %e0, -1, …)` (`tail_format::what::REPLICATE_COUNTS`), `error:
+//! length mismatch: 30 counts for an axis of length 32`.
 //!
 //! **Indices.** A top-level `soac.index %a[%i, …]` (an element or row read on the host, which
 //! becomes a load from a copy of a device buffer) gets `func.call @tail_rt_check_index(%i,
 //! %extent, %axis, %origin, %line, %col)` per index that is not a constant within a static
 //! extent: `prog.apl:4:7: error: index 4 is out of bounds for axis 1 of extent 3`. The
 //! message counts the index and the axis from the option `index-origin` (`tail-to-gpu` sets
-//! 1: APL's `v[4]` is `soac.index %v[3]`), the check itself from 0.
+//! 1: APL's `v[4]` is `soac.index %v[3]`), the check itself from 0. A top-level
+//! `soac.update` (an indexed assignment, `v[4] ← 7`) gets the same checks of its indices.
 //!
 //! **Inner extents.** Inside a host SOAC, a nested `soac.map`/`redomap`/`scanomap` zips rows:
 //! an input that is a row of a host array `x` at depth `d` (an argument of the map lambdas
@@ -254,13 +257,18 @@ impl PassRun for SoacRuntimeChecks {
             let name = ctx.op_name_str(o);
             if !matches!(
                 name,
-                "soac.index" | "soac.map" | "soac.redomap" | "soac.scanomap" | "soac.filter"
+                "soac.index"
+                    | "soac.update"
+                    | "soac.map"
+                    | "soac.redomap"
+                    | "soac.scanomap"
+                    | "soac.filter"
             ) {
                 continue;
             }
             let on_host = !inside(ctx, ctx.op_parent_op(o), soac);
             match name {
-                "soac.index" if on_host => indexes.push(o),
+                "soac.index" | "soac.update" if on_host => indexes.push(o),
                 "soac.index" => {
                     let src = match ctx.value_def(ctx.operand(o, 0)) {
                         tail_ir::ValueDef::OpResult { op, .. } => Some(ctx.op_parent_op(op)),
@@ -307,15 +315,53 @@ impl PassRun for SoacRuntimeChecks {
                     continue;
                 }
                 let loc = ctx.op_loc(op);
+                let filter = ctx.op_is(op, "soac.filter");
                 let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
-                extent_check(&mut b, module, ((first, 0), (x, 0)), k, (line, col));
+                extent_check(
+                    &mut b,
+                    module,
+                    ((first, 0), (x, 0)),
+                    (k, filter),
+                    (line, col),
+                );
                 self.num_checks.add(1);
             }
         }
         for op in ops {
             self.check_inner(ctx, module, op, &array_if);
         }
+        drop_unused_declarations(ctx, module);
         Ok(())
+    }
+}
+
+/// Erases the declarations of the run-time checks that no call uses (`convert-tail-to-soac`
+/// declares the checks it emits; `soac-simplify` may then drop them all: one of a constant
+/// count, of one extent against itself).
+fn drop_unused_declarations(ctx: &mut Context, module: OpId) {
+    let names = [CHECK_EXTENTS, CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32];
+    let declared: Vec<OpId> = names
+        .iter()
+        .filter_map(|n| tail_ir::symbol::lookup_symbol_in(ctx, module, n))
+        .filter(|&f| FuncOp::from_op(ctx, f).is_some_and(|f| f.is_declaration(ctx)))
+        .collect();
+    if declared.is_empty() {
+        return;
+    }
+    let used: Vec<String> = ctx
+        .walk_preorder(module)
+        .into_iter()
+        .filter(|&o| ctx.op_is(o, "func.call"))
+        .filter_map(|o| {
+            let a = ctx.attr(o, "callee")?;
+            ctx.attr_as_symbol_ref(a).map(str::to_string)
+        })
+        .collect();
+    for f in declared {
+        let name = FuncOp::from_op(ctx, f).map(|f| f.name(ctx).to_string());
+        if name.is_some_and(|n| !used.contains(&n)) {
+            ctx.erase_op(f);
+        }
     }
 }
 
@@ -392,7 +438,7 @@ impl SoacRuntimeChecks {
             let at = line_col(ctx, s);
             let loc = ctx.op_loc(s);
             let mut b = Builder::new(ctx, InsertPoint::Before(top), loc);
-            extent_check(&mut b, module, (e0, ek), k, at);
+            extent_check(&mut b, module, (e0, ek), (k, false), at);
             self.num_checks.add(1);
         }
         for (s, x0, xk, k) in local {
@@ -408,21 +454,30 @@ impl SoacRuntimeChecks {
             }
             let at = line_col(ctx, s);
             let loc = ctx.op_loc(s);
+            let filter = ctx.op_is(s, "soac.filter");
             let mut b = Builder::new(ctx, InsertPoint::Before(s), loc);
-            extent_check(&mut b, module, ((x0, 0), (xk, 0)), k, at);
+            extent_check(&mut b, module, ((x0, 0), (xk, 0)), (k, filter), at);
             self.num_checks.add(1);
         }
     }
 
-    /// The checks of the indices of the host-level `soac.index` `op`.
+    /// The checks of the indices of `soac.index` `op` (or of the host-level `soac.update`
+    /// `op`, whose indices follow the value and the array).
     fn check_index(&mut self, ctx: &mut Context, module: OpId, op: OpId) {
-        let src = ctx.operand(op, 0);
+        let at = usize::from(ctx.op_is(op, "soac.update"));
+        let src = ctx.operand(op, at);
         let shape = match ctx.type_kind(ctx.value_type(src)) {
             TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } => shape.clone(),
             _ => return,
         };
         let (line, col) = line_col(ctx, op);
-        for (axis, i) in ctx.operand_vec(op).into_iter().skip(1).enumerate() {
+        // The message names the axis of the array the program indexes: through a transpose
+        // (`m[2;n]` indexes a view with axis 2 first), that axis of its source.
+        let perm = ctx
+            .defining_op(src)
+            .and_then(|d| tail_soac::ops::view::TransposeOp::from_op(ctx, d))
+            .map(|t| t.perm(ctx));
+        for (axis, i) in ctx.operand_vec(op).into_iter().skip(at + 1).enumerate() {
             let known = tail_builtin::util::constant_int(ctx, i);
             let ext = shape.get(axis).copied().filter(|&d| d != DYNAMIC);
             if let (Some(i), Some(n)) = (known, ext) {
@@ -436,7 +491,9 @@ impl SoacRuntimeChecks {
             let i64t = b.int_type(64);
             let i32t = b.int_type(32);
             let n = dim_at(&mut b, src, axis as i64, idx);
-            let av = tail_builtin::arith::build_constant_int(&mut b, i64t, axis as i64);
+            let shown = perm.as_ref().and_then(|p| p.get(axis).copied());
+            let av =
+                tail_builtin::arith::build_constant_int(&mut b, i64t, shown.unwrap_or(axis as i64));
             let origin = self.index_origin as i64;
             let ov = tail_builtin::arith::build_constant_int(&mut b, i32t, origin);
             let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
@@ -454,20 +511,28 @@ impl SoacRuntimeChecks {
 }
 
 /// `func.call @tail_rt_check_extents(dim(x0, a0), dim(xk, ak), k, line, col)`: extent `a0`
-/// of `x0` against extent `ak` of `xk` (input `k` of the SOAC at `line:col`).
+/// of `x0` against extent `ak` of `xk` (input `k` of the SOAC at `line:col`). For a
+/// `soac.filter` (`filter`), whose input 0 is the flags of a compression, the check reads as
+/// the interpreter's of APL's compression: `(dim(xk, ak), dim(x0, a0),
+/// tail_format::what::REPLICATE_COUNTS)`, "30 counts for an axis of length 32".
 fn extent_check(
     b: &mut Builder<'_>,
     module: OpId,
     ((x0, a0), (xk, ak)): (Extent, Extent),
-    k: usize,
+    (k, filter): (usize, bool),
     (line, col): (i64, i64),
 ) {
     let idx = b.index_type();
     let e0 = dim_at(b, x0, a0 as i64, idx);
     let ek = dim_at(b, xk, ak as i64, idx);
+    let (e0, ek, what) = if filter {
+        (ek, e0, tail_format::what::REPLICATE_COUNTS)
+    } else {
+        (e0, ek, k as i64)
+    };
     let i64t = b.int_type(64);
     let i32t = b.int_type(32);
-    let kv = tail_builtin::arith::build_constant_int(b, i64t, k as i64);
+    let kv = tail_builtin::arith::build_constant_int(b, i64t, what);
     let lv = tail_builtin::arith::build_constant_int(b, i32t, line);
     let cv = tail_builtin::arith::build_constant_int(b, i32t, col);
     declare_check(b, module, CHECK_EXTENTS);

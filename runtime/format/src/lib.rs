@@ -13,7 +13,8 @@
 //!
 //! - [`extent_mismatch`], [`index_out_of_bounds`], [`negative_count`], [`extent_too_large`]:
 //!   the messages of the run-time checks of compiled programs (equal outer extents of a map's
-//!   inputs, indices within their axis, `iota` counts not negative, extents that `⍴` gives as
+//!   inputs, as many counts as a replicated axis has items, equal extents of a catenation's
+//!   arguments on the other axes, indices within their axis, `iota` counts not negative, extents that `⍴` gives as
 //!   32-bit ints).
 //! - [`fault`]: the record in which GPU kernels report their first failed check.
 //! - [`source_excerpt`]: the source line of a position and a caret under its column, as
@@ -43,9 +44,9 @@ pub mod fault {
     /// The axis word of an extent beyond 2³¹−1 given by `⍴` (`tail_rt_check_extent32`): the
     /// index word holds the extent.
     pub const EXTENT_TOO_LARGE: i64 = -2;
-    /// The axis word of an extent mismatch between the inputs of a SOAC in a kernel
-    /// (`tail_rt_check_extents`): the index word holds input #0's extent, the extent word
-    /// the other input's, the origin word that input's number.
+    /// The axis word of a failed extent check in a kernel (`tail_rt_check_extents`): the
+    /// index word holds the expected extent, the extent word the other, the origin word what
+    /// was compared (a SOAC's input number or a code of [`super::what`]).
     pub const EXTENT_MISMATCH: i64 = -3;
 
     /// The message of record `rec` (its first word not 0).
@@ -86,10 +87,31 @@ pub fn extent_too_large(n: i64) -> String {
     format!("an axis of {n} elements has no 32-bit length (⍴ gives 32-bit ints)")
 }
 
-/// The message of a failed extent check: input `input` has `got` rows where input #0 has
-/// `expected` (the interpreter's wording at the `soac` level).
-pub fn extent_mismatch(expected: i64, got: i64, input: i64) -> String {
-    format!("extent mismatch: input #0 has {expected} rows but input #{input} has {got}")
+/// What a failed extent check (`tail_rt_check_extents(expected, got, what, line, col)`)
+/// compared, when not the inputs of a SOAC (`what ≥ 1`, the input number): a negative code.
+pub mod what {
+    /// The number of counts of a replicate (`got`) against the extent of its axis
+    /// (`expected`).
+    pub const REPLICATE_COUNTS: i64 = -1;
+    /// The right argument of a catenation (`got`) against the left one (`expected`) on an
+    /// axis other than the one they are joined along.
+    pub const CATENATION: i64 = -2;
+}
+
+/// The message of a failed extent check ([`what`]): input `what` has `got` rows where input
+/// #0 has `expected` (the interpreter's wording at the `soac` level); `got` counts for an
+/// axis of `expected` elements (its wording at the `tail` level); a catenation's arguments
+/// of different extents on an axis other than the one they are joined along.
+pub fn extent_mismatch(expected: i64, got: i64, what: i64) -> String {
+    match what {
+        what::REPLICATE_COUNTS => {
+            format!("length mismatch: {got} counts for an axis of length {expected}")
+        }
+        what::CATENATION => format!(
+            "shape mismatch: extents {expected} and {got} differ on an axis other than the one the arguments are catenated along"
+        ),
+        _ => format!("extent mismatch: input #0 has {expected} rows but input #{what} has {got}"),
+    }
 }
 
 pub mod input;
@@ -101,7 +123,7 @@ pub use number::{fmt_char, fmt_complex, fmt_double, fmt_g, fmt_int};
 
 #[cfg(test)]
 mod tests {
-    use super::{extent_too_large, fault, index_out_of_bounds};
+    use super::{extent_too_large, fault, index_out_of_bounds, what};
 
     /// Each kind of device fault record reads as the host check's message.
     #[test]
@@ -116,6 +138,24 @@ mod tests {
         assert_eq!(
             fault::message(&pair),
             "extent mismatch: input #0 has 3 rows but input #1 has 4"
+        );
+        let counts = [
+            1,
+            5,
+            3,
+            fault::EXTENT_MISMATCH,
+            what::REPLICATE_COUNTS,
+            2,
+            7,
+        ];
+        assert_eq!(
+            fault::message(&counts),
+            "length mismatch: 3 counts for an axis of length 5"
+        );
+        let cat = [1, 3, 4, fault::EXTENT_MISMATCH, what::CATENATION, 2, 7];
+        assert_eq!(
+            fault::message(&cat),
+            "shape mismatch: extents 3 and 4 differ on an axis other than the one the arguments are catenated along"
         );
     }
 }

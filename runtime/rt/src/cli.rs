@@ -167,13 +167,14 @@ pub extern "C" fn tail_rt_nowi(x: i32) -> i32 {
     })
 }
 
-/// `void tail_rt_check_extents(int64_t expected, int64_t got, int64_t input, int32_t line,
-/// int32_t col)`: the run-time check that input `input` of a map has the outer extent of
-/// input #0; when not, ends the program with
+/// `void tail_rt_check_extents(int64_t expected, int64_t got, int64_t what, int32_t line,
+/// int32_t col)`: the run-time check that two extents agree: input `what` of a map has the
+/// outer extent of input #0, or what a negative `what` names ([`tail_format::what`]: a
+/// replicate's counts, an axis of a catenation); when not, ends the program with
 /// `prog.apl:3:7: error: extent mismatch: input #0 has 3 rows but input #1 has 2` and the
-/// source line (the position of the map in the program's source; see [`crate::fail`]).
+/// source line (the position of the op in the program's source; see [`crate::fail`]).
 #[no_mangle]
-pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, line: i32, col: i32) {
+pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, what: i64, line: i32, col: i32) {
     entry_at("tail_rt_check_extents", || {
         if expected == got {
             return Ok(());
@@ -181,7 +182,7 @@ pub extern "C" fn tail_rt_check_extents(expected: i64, got: i64, input: i64, lin
         Err(Failure::at(
             line,
             col,
-            tail_format::extent_mismatch(expected, got, input),
+            tail_format::extent_mismatch(expected, got, what),
         ))
     })
 }

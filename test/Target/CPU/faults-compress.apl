@@ -15,10 +15,10 @@
 ⍝ INTERP: faults-compress.apl:[[#@LINE+10]]:16: error: 'tail.compress' op length mismatch: 30 counts for an axis of length 32
 ⍝ OUT: [](7)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: faults-compress.apl:[[#@LINE+7]]:16: error: extent mismatch: input #0 has 30 rows but input #1 has 32
+⍝ ERR: faults-compress.apl:[[#@LINE+7]]:16: error: length mismatch: 30 counts for an axis of length 32
 ⍝ ERR-NEXT: {{^}}⎕ ← +/ (v > 3) / (⍳ 2) , v{{$}}
 ⍝ ERR-NEXT: {{^}}               ^{{$}}
-⍝ THREAD: faults-compress.apl.tmp.thread.apl:[[#@LINE+5]]:17: error: extent mismatch: input #0 has 30 rows but input #1 has 32
+⍝ THREAD: faults-compress.apl.tmp.thread.apl:[[#@LINE+5]]:17: error: length mismatch: 30 counts for an axis of length 32
 
 v ← 30 ⍴ ⍳ 7
 ⎕ ← +/ 1 1 0 1 / 1 2 3 4

@@ -72,7 +72,8 @@ pub(super) struct Lowerer<'c> {
     /// The source block being translated.
     pub src_block: Option<BlockId>,
     pub stats: ConversionStats,
-    /// The run-time checks emitted ([`CHECK_COUNT`], [`CHECK_EXTENT32`]), to be declared.
+    /// The run-time checks emitted ([`CHECK_COUNT`], [`CHECK_EXTENT32`], [`CHECK_EXTENTS`]),
+    /// to be declared.
     pub checks: Vec<&'static str>,
     /// How many lambdas of parallel SOACs the ops being built are nested in (0: host code,
     /// possibly inside `soac.loop`s and `scf.if`s).
@@ -87,6 +88,9 @@ pub(super) const CHECK_COUNT: &str = "tail_rt_check_count";
 /// The runtime function that checks that an extent fits in the 32-bit int that `⍴` gives
 /// (`extent ≤ 2³¹−1`).
 pub(super) const CHECK_EXTENT32: &str = "tail_rt_check_extent32";
+/// The runtime function that checks that two extents agree (`expected`, `got`, what they
+/// are the extents of: [`tail_format::what`]).
+pub(super) const CHECK_EXTENTS: &str = "tail_rt_check_extents";
 
 pub(super) fn convert_module(
     ctx: &mut Context,
@@ -126,8 +130,13 @@ pub(super) fn convert_module(
         }
         if let Some(mblock) = ctx.entry_block(ctx.region(module, 0)) {
             let mut b = tail_ir::Builder::at_end(ctx, mblock, loc);
-            let (i64t, i32t) = (b.int_type(64), b.int_type(32));
-            let fty = b.function_type(vec![i64t, i32t, i32t], vec![]);
+            let (i64t, i32t, idx) = (b.int_type(64), b.int_type(32), b.index_type());
+            let params = if name == CHECK_EXTENTS {
+                vec![idx, idx, i64t, i32t, i32t]
+            } else {
+                vec![i64t, i32t, i32t]
+            };
+            let fty = b.function_type(params, vec![]);
             tail_builtin::func::FuncOp::create_declaration(&mut b, name, fty);
         }
     }
@@ -326,11 +335,12 @@ impl<'c> Lowerer<'c> {
     }
 
     /// `func.call @tail_rt_check_count(%n as i64, %line, %col)`: the run-time check that an
-    /// `iota` count `n` (an `i32`) is not negative, at the position of the op being lowered.
+    /// `iota` count or a `reshape` extent `n` (an `i32`) is not negative, at the position of
+    /// the op being lowered.
     pub fn check_count(&mut self, n: Value) {
         let i64t = self.ctx.int_type(64);
         let n64 = self.emit1("arith.extsi", &[n], i64t, &[]);
-        self.check_call(CHECK_COUNT, n64);
+        self.check_call(CHECK_COUNT, &[n64]);
     }
 
     /// `func.call @tail_rt_check_extent32(%d as i64, %line, %col)`: the run-time check that
@@ -338,11 +348,26 @@ impl<'c> Lowerer<'c> {
     pub fn check_extent32(&mut self, d: Value) {
         let i64t = self.ctx.int_type(64);
         let d64 = self.emit1("arith.index_cast", &[d], i64t, &[]);
-        self.check_call(CHECK_EXTENT32, d64);
+        self.check_call(CHECK_EXTENT32, &[d64]);
     }
 
-    /// `func.call @name(%v, %line, %col)` at the position of the op being lowered.
-    fn check_call(&mut self, name: &'static str, v: Value) {
+    /// `func.call @tail_rt_check_extents(%expected, %got, %what, %line, %col)`: the run-time
+    /// check that extent `a` of `x` and extent `b` of `y` agree, where `what`
+    /// ([`tail_format::what`]) says what they are the extents of. None when both are static
+    /// and equal.
+    pub fn check_extents(&mut self, (x, a): (Value, usize), (y, b): (Value, usize), what: i64) {
+        let (sx, sy) = (self.shape(x)[a], self.shape(y)[b]);
+        if sx != DYNAMIC && sx == sy {
+            return;
+        }
+        let (expected, got) = (self.dim(x, a), self.dim(y, b));
+        let i64t = self.ctx.int_type(64);
+        let w = self.cint(i64t, what);
+        self.check_call(CHECK_EXTENTS, &[expected, got, w]);
+    }
+
+    /// `func.call @name(%args…, %line, %col)` at the position of the op being lowered.
+    fn check_call(&mut self, name: &'static str, args: &[Value]) {
         let i32t = self.i32t();
         let (line, col) = match self.cur.map(|o| self.ctx.loc_kind(self.ctx.op_loc(o))) {
             Some(tail_ir::LocKind::FileLineCol { line, col, .. }) => (*line as i64, *col as i64),
@@ -351,13 +376,9 @@ impl<'c> Lowerer<'c> {
         let lv = self.cint(i32t, line);
         let cv = self.cint(i32t, col);
         let callee = self.ctx.symbol_ref_attr(name);
-        self.emit(
-            "func.call",
-            &[v, lv, cv],
-            &[],
-            &[("callee", callee)],
-            vec![],
-        );
+        let mut operands = args.to_vec();
+        operands.extend([lv, cv]);
+        self.emit("func.call", &operands, &[], &[("callee", callee)], vec![]);
         if !self.checks.contains(&name) {
             self.checks.push(name);
         }
@@ -592,6 +613,14 @@ impl<'c> Lowerer<'c> {
         let total = self.product(dims);
         let flat = self.replicate(x, total);
         self.reshape(flat, vec![DYNAMIC; dims.len()], dims, false)
+    }
+
+    /// The run-time checks that arrays `a` and `b` of one rank, to be catenated along
+    /// `axis`, agree on their other axes.
+    pub fn check_catenation(&mut self, a: Value, b: Value, axis: usize) {
+        for k in (0..self.rank(a)).filter(|&k| k != axis) {
+            self.check_extents((a, k), (b, k), tail_format::what::CATENATION);
+        }
     }
 
     /// `soac.concat` along `axis` (result extents all dynamic).

@@ -70,10 +70,13 @@
 //!   `rotate`/`vrotate`/… → `soac.rotate`; `reverse`/`vreverse` → `soac.slice` with stride −1;
 //!   `drop` and in-range `take` → `soac.slice`; `reshape`/`reshape0` → `soac.reshape cyclic`
 //!   (an empty source with a default element gives a `soac.replicate` of the default, chosen
-//!   by `scf.if`; a reshape to rank 0, `⍬⍴a`, is `a`'s first element like `first`); `rav` →
-//!   `soac.reshape`.
+//!   by `scf.if`; a reshape to rank 0, `⍬⍴a`, is `a`'s first element like `first`; each
+//!   extent after `func.call @tail_rt_check_count`, which `soac-simplify` drops for
+//!   constants); `rav` → `soac.reshape`.
 //! * Over-take: an `scf.if` between the slice and a `soac.concat` with a replicated default.
-//! * `cat`/`cons`/`snoc` → `soac.concat` (the cell is a 1-row `soac.replicate`); `iota` →
+//! * `cat`/`cons`/`snoc` → `soac.concat` (the cell is a 1-row `soac.replicate`), after
+//!   `func.call @tail_rt_check_extents(ea, eb, -2, line, col)` for each other axis whose
+//!   extents are not static and equal (`tail_format::what::CATENATION`); `iota` →
 //!   `soac.iota` and a map adding 1, after `func.call @tail_rt_check_count(n, line, col)` when
 //!   the count is not a constant ≥ 0 (the interpreter and the runtime library end the program
 //!   on a negative count, as the `tail` level does); `shape` → `soac.dim`s (each not known
@@ -82,7 +85,9 @@
 //! * `compress` → `soac.filter` on the last axis (transposed to the front, a view);
 //!   `replicate` (counts, negative ones meaning default fill) → the segment construction of
 //!   FHPC'16: an exclusive `soac.scan` of the counts, a `soac.scatter` of segment starts and a
-//!   max-`soac.scan` that gives each output position its source index, then a map.
+//!   max-`soac.scan` that gives each output position its source index, then a map; first
+//!   `func.call @tail_rt_check_extents(items, counts, -1, line, col)`
+//!   (`tail_format::what::REPLICATE_COUNTS`) unless both are static and equal.
 //! * `idx`/`idxS` → `soac.transpose` bringing the (literal) axis to the front, then
 //!   `soac.index`; `idxassign` → `soac.update`, after which every TAIL value that aliases the
 //!   updated array (the array and its identity coercions) is rebound to the new array. This

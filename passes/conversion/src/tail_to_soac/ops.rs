@@ -425,6 +425,7 @@ impl<'c> Lowerer<'c> {
                 let (a, b) = (x(self, 0)?, x(self, 1)?);
                 let (a, b) = (self.as_vec(a), self.as_vec(b));
                 let r = self.rank(a);
+                self.check_catenation(a, b, r - 1);
                 self.concat(&[a, b], r - 1)
             }
             "cons" | "consV" | "snoc" | "snocV" => {
@@ -436,6 +437,11 @@ impl<'c> Lowerer<'c> {
                 };
                 let a = self.as_vec(a);
                 let row = self.replicate_static(e, 1);
+                if cons {
+                    self.check_catenation(row, a, 0);
+                } else {
+                    self.check_catenation(a, row, 0);
+                }
                 if cons {
                     self.concat(&[row, a], 0)
                 } else {
@@ -666,6 +672,8 @@ impl<'c> Lowerer<'c> {
         for k in 0..rr {
             let ki = self.cidx(k as i64);
             let e = self.index(shape, &[ki]);
+            // A negative extent would size the result as a huge unsigned one.
+            self.check_count(e);
             dims.push(self.index_of_i32(e));
         }
         if self.rank(a) == 0 {
@@ -818,6 +826,8 @@ impl<'c> Lowerer<'c> {
         let a = self.as_vec(a);
         let r = self.rank(a);
         let counts = self.as_vec(counts);
+        // As many counts as the last axis has items.
+        self.check_extents((a, r - 1), (counts, 0), tail_format::what::REPLICATE_COUNTS);
         let i32t = self.i32t();
         let counts = if self.elem(counts) != i32t {
             self.map_nest(&[counts], 1, &mut |s, xs| {
