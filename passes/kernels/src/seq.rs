@@ -1135,20 +1135,16 @@ impl Seq {
     /// over the inputs' `n` elements that runs the predicate and stores each element at the
     /// count of elements kept so far (unconditionally: a dropped element is overwritten by the
     /// next one), into the thread's storage of `n` elements per used result; the results have
-    /// the count as extent. Needs `n` known before the threads start and inputs of rank 1.
+    /// the count as extent. A filter of rows (`(m[;1] > ⍵) ⌿ m`) stores the kept rows'
+    /// positions instead, and its results read the inputs' rows through them. Needs `n` known
+    /// before the threads start (or heap storage).
     fn filter(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         let operands = b.operand_vec(o);
         let inputs: Vec<Arr> = operands
             .iter()
             .map(|&v| self.arr(b.ctx, o, env, v))
             .collect::<CResult<_>>()?;
-        if inputs.iter().any(|a| a.ext().len() != 1) {
-            return Err(err(
-                b.ctx,
-                o,
-                "a filter of rows is not supported in a thread",
-            ));
-        }
+        let rows = inputs.iter().any(|a| a.ext().len() != 1);
         let n = inputs[0].ext()[0];
         if !self.storable(b.ctx, n) {
             return Err(err(
@@ -1161,9 +1157,15 @@ impl Seq {
         }
         let results = b.results(o).to_vec();
         let mut bufs = Vec::new();
+        // Rows are not copied: the positions of the kept rows are stored, and each result
+        // reads its input's row at the position stored for its own row.
+        let kept_at = rows.then(|| {
+            let it = b.index_type();
+            Stored::alloc(b, n, it)
+        });
         for &r in &results {
             let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
-            bufs.push(b.has_uses(r).then(|| Stored::alloc(b, n, elem)));
+            bufs.push((!rows && b.has_uses(r)).then(|| Stored::alloc(b, n, elem)));
         }
         let (c0, c1) = (cidx(b, 0), cidx(b, 1));
         let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &[c0]);
@@ -1175,11 +1177,15 @@ impl Seq {
         let args = b.block_args(pred).to_vec();
         let mut inner = env.clone();
         let mut xs = Vec::new();
-        for ((&a, arr), &v) in args.iter().zip(&inputs).zip(&operands) {
-            let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("a tensor");
-            let x = arr::read(b, arr, &[j], elem);
-            inner.vals.insert(a, x);
-            xs.push(x);
+        if rows {
+            Self::bind_rows(b, &mut inner, &args, &inputs, j);
+        } else {
+            for ((&a, arr), &v) in args.iter().zip(&inputs).zip(&operands) {
+                let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("a tensor");
+                let x = arr::read(b, arr, &[j], elem);
+                inner.vals.insert(a, x);
+                xs.push(x);
+            }
         }
         let p = match self.block(b, pred, &mut inner, None) {
             Ok(ys) => match ys.first() {
@@ -1199,6 +1205,9 @@ impl Seq {
                 st.store(b, kept, x);
             }
         }
+        if let Some(st) = &kept_at {
+            st.store(b, kept, j);
+        }
         let one = cidx(b, 1);
         let bumped = bin(b, "arith.addi", kept, one);
         let it = b.index_type();
@@ -1209,6 +1218,19 @@ impl Seq {
         for (&r, st) in results.iter().zip(&bufs) {
             if let Some(st) = st {
                 env.arrs.insert(r, st.array(None, vec![count]));
+            }
+        }
+        if let Some(st) = kept_at {
+            for (&r, src) in results.iter().zip(inputs) {
+                let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+                let mut ext = vec![count];
+                ext.extend_from_slice(&src.ext()[1..]);
+                let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
+                    let mut at = vec![st.load(b, idx[0])];
+                    at.extend_from_slice(&idx[1..]);
+                    arr::read(b, &src, &at, elem)
+                };
+                env.arrs.insert(r, Arr::Code { f: Rc::new(f), ext });
             }
         }
         Ok(())

@@ -8,7 +8,10 @@
 ⍝ and reversed, a 12 × 9 matrix summed with its rotation, a vector of 70 doubles; the
 ⍝ counts differ per thread. Each was rejected (a filter in a thread; a carried array of more
 ⍝ than 64 elements). Then: compressions of booleans and by comparisons, by the parities of
-⍝ a scan, over no threads, of an empty vector, in a map nested in the thread's map.
+⍝ a scan, over no threads, of an empty vector, in a map nested in the thread's map. Then
+⍝ compressions of rows (`⌿` of a matrix, of a matrix computed in the thread, of a rank-3
+⍝ array, counted, of a matrix whose rows the thread sizes), which store the kept rows'
+⍝ positions (they were rejected).
 ⍝ CHECK:[3](0,60,885)
 ⍝ CHECK-NEXT:[3](0,6,5)
 ⍝ CHECK-NEXT:[3](17,32,45)
@@ -24,6 +27,13 @@
 ⍝ CHECK-NEXT:[0]()
 ⍝ CHECK-NEXT:[2](0,0)
 ⍝ CHECK-NEXT:[2](24,60)
+⍝ CHECK-NEXT:[5](444,444,444,444,444)
+⍝ CHECK-NEXT:[5](444,888,1332,1776,2220)
+⍝ CHECK-NEXT:[5](444,387,294,165,0)
+⍝ CHECK-NEXT:[3](30,29,28)
+⍝ CHECK-NEXT:[4](300,264,164,0)
+⍝ CHECK-NEXT:[5](4,4,4,4,4)
+⍝ CHECK-NEXT:[5](14,45,75,74,0)
 ⍝ CHECK-NEXT:[](0.0)
 
 v ← 100 ⍴ ⍳ 17
@@ -45,4 +55,13 @@ b ← 100 ⍴ 1 0 0 1 1
 w ← 0 ⍴ 5
 ⎕ ← {+/ (w < ⍵) / w}¨ 1 2
 ⎕ ← {+/ {+/ (v < ⍵) / v}¨ ⍳ ⍵}¨ 3 4
+m ← 5 6 ⍴ ⍳ 30
+⎕ ← {+/ , (m[;1] > ⍵) ⌿ m}¨ ⍳ 5
+⎕ ← {+/ , (m[;1] > ⍵) ⌿ m × ⍵}¨ ⍳ 5
+⎕ ← {+/ +/ (m[;1] > ⍵ × 5) ⌿ m}¨ ⍳ 5
+⎕ ← {⌈/ , (0 = 2 | m[;2]) ⌿ m - ⍵}¨ 0 1 2
+a ← 3 2 4 ⍴ ⍳ 24
+⎕ ← {+/ , (a[;1;1] > ⍵) ⌿ a}¨ 0 5 10 30
+⎕ ← {≢ (m[;1] > ⍵) ⌿ m}¨ ⍳ 5
+⎕ ← {+/ , ((⍳ 5) > ⍵) ⌿ 5 ⍵ ⍴ ⍳ 30}¨ ⍳ 5
 0
