@@ -52,20 +52,22 @@
 //!   such a power (a constant, `2 ** e` of an integer `e` of a known range, or an element of
 //!   an array of those). With `2|x` lowered to `x ∧ 1`, the APL idiom for bit `k` of `i`,
 //!   `2|⌊i÷2*k`, costs two integer ops instead of a division and a saturating conversion.
-//! * **Invariant reductions** ([`HoistInvariantReduction`]): a `reduce`/`redomap` to scalars
-//!   directly in a SOAC's map lambda that uses nothing of the lambda runs once, before the
-//!   SOAC, instead of once per element (`{⍵ × +/ v}¨`).
+//! * **Invariant code** ([`HoistInvariant`]): reductions, scans, filters, scatters and loops
+//!   directly in a SOAC's map lambda that use nothing of the lambda run once, before the
+//!   SOAC, instead of once per element (`{⍵ × +/ v}¨`), with the views, maps and scalar
+//!   code only they need.
 //! * **Run-time checks** ([`PassingChecks`]): a `tail_rt_check_count` of a constant ≥ 0 and a
 //!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits,
 //!   a `tail_rt_check_extents` of one extent twice or of equal constants (the checks
 //!   `convert-tail-to-soac` emits for values that fold to constants or to one value only
 //!   later, or extents of an `iota` of an int) are dropped.
 
+use rustc_hash::FxHashSet;
 use tail_ir::greedy::{apply_patterns_greedily, collect_canonicalization_patterns, GreedyConfig};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
 use tail_ir::{
-    Builder, Context, FrozenRewritePatternSet, InsertPoint, OpId, PatternRewriter, RewritePattern,
-    RewritePatternSet, Type, Value, DYNAMIC,
+    Builder, Context, FrozenRewritePatternSet, InsertPoint, OpId, OpTraits, PatternRewriter,
+    RewritePattern, RewritePatternSet, Type, Value, DYNAMIC,
 };
 use tail_soac::ops::create::ReplicateOp;
 use tail_soac::ops::parallel::YieldOp;
@@ -74,7 +76,8 @@ use tail_soac::types::array_parts;
 use tail_transforms::canonicalize::MoveConstantsRight;
 
 use crate::screma::{
-    add_unique, build, defined_inside, inline_lambda, innermost, nest_depth, yielded, Screma, Spec,
+    add_unique, ancestor_in, build, defined_inside, inline_lambda, innermost, nest_depth, yielded,
+    Screma, Spec,
 };
 
 /// Simplify SOAC code: fold, canonicalize, drop dead SOAC results and unused lambda inputs,
@@ -117,8 +120,7 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(RotateThroughMap);
     set.add(ComposeRotations);
     set.add(FloorDivPowerOfTwo);
-    set.add(HoistInvariantReduction("soac.reduce"));
-    set.add(HoistInvariantReduction("soac.redomap"));
+    set.add(HoistInvariant);
     FrozenRewritePatternSet::from_boxed(set.into_sorted())
 }
 
@@ -625,49 +627,167 @@ impl RewritePattern for InvariantMapToReplicate {
     }
 }
 
-/// A reduction to scalars in a SOAC's map lambda that reads nothing of the lambda (`+/v` in
-/// `{⍵ × +/ v}¨`) runs once, before that SOAC: every element would compute the same value
-/// (loop-invariant code motion). Only a reduction directly in the lambda's body (not under an
-/// `scf.if` or in a loop there), every value it uses defined outside the SOAC or inside
-/// itself; the op it is moved out of is a lambda run once per element, so moving it runs it
-/// once instead of `n` times (also when `n` is 0: a pure fold, cheap next to the SOAC). The
-/// root name is `soac.reduce` or `soac.redomap`.
-pub struct HoistInvariantReduction(pub &'static str);
+/// Loop-invariant code motion out of a SOAC's map lambda: the ops directly in the lambda's
+/// body that read nothing of the lambda (no argument, nothing computed from one) run once,
+/// before the SOAC, instead of once per element (`+/v` in `{⍵ × +/ v}¨`, a replicate by
+/// invariant counts in `{+/ (,m)/⍳20}¨`).
+///
+/// Moved: the invariant *work* (`reduce`, `redomap`, `scan`, `scanomap`, `filter`, `scatter`,
+/// `loop`: computed once, its result read by the elements), and the invariant views, maps
+/// and scalar ops that the moved ops need and nothing left in the lambda uses (a map or
+/// view that stayed would be read from memory where the lambda computed it; scalar code is
+/// left to the backends' own code motion). Not moved: what may stop the program or has
+/// effects, at any depth (a run-time check's call, `soac.index` of a non-constant position,
+/// integer division, `tail.roll`): the lambda may run for no element. Work moved out of a
+/// SOAC of no elements runs once instead of never, a pure computation.
+pub struct HoistInvariant;
 
-impl RewritePattern for HoistInvariantReduction {
+impl HoistInvariant {
+    /// Whether `o` (at any depth of a candidate) may be moved out of a lambda: effect-free
+    /// and unable to fail.
+    fn safe(ctx: &Context, o: OpId) -> bool {
+        const FAILING: [&str; 7] = [
+            "arith.divsi",
+            "arith.divui",
+            "arith.remsi",
+            "arith.remui",
+            "arith.ceildivsi",
+            "arith.ceildivui",
+            "arith.floordivsi",
+        ];
+        let name = ctx.op_name_str(o);
+        if name == "func.call" || FAILING.contains(&name) {
+            return false;
+        }
+        if name == "soac.index" {
+            // Only constant positions within static extents.
+            let src = ctx.operand(o, 0);
+            let shape = match array_parts(ctx, ctx.value_type(src)) {
+                Some((shape, _)) => shape,
+                None => return false,
+            };
+            return ctx.operands(o).skip(1).enumerate().all(|(k, i)| {
+                let n = shape.get(k).copied().filter(|&d| d != DYNAMIC);
+                matches!((tail_builtin::util::constant_int(ctx, i), n), (Some(i), Some(n)) if (0..n).contains(&i))
+            });
+        }
+        let info = ctx.op_def(o);
+        info.is_some_and(|d| d.traits.contains(OpTraits::TERMINATOR))
+            || tail_ir::greedy::is_memory_effect_free(ctx, o)
+    }
+
+    /// Whether `o` is work worth computing once whatever reads its result.
+    fn work(ctx: &Context, o: OpId) -> bool {
+        matches!(
+            ctx.op_name_str(o),
+            "soac.reduce"
+                | "soac.redomap"
+                | "soac.scan"
+                | "soac.scanomap"
+                | "soac.filter"
+                | "soac.scatter"
+                | "soac.loop"
+        )
+    }
+}
+
+impl RewritePattern for HoistInvariant {
     fn root(&self) -> Option<&'static str> {
-        Some(self.0)
+        None
     }
     fn name(&self) -> &'static str {
-        "HoistInvariantReduction"
+        "HoistInvariant"
     }
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
         let ctx: &mut Context = rewriter;
-        if ctx
-            .results(op)
+        let Some(s) = with_lambda(ctx, op) else {
+            return false;
+        };
+        let Some(body) = s.lambda.and_then(|r| ctx.entry_block(r)) else {
+            return false;
+        };
+        let ops: Vec<OpId> = ctx.block_ops(body).collect();
+        let candidates: Vec<OpId> = ops
             .iter()
-            .any(|&r| array_parts(ctx, ctx.value_type(r)).is_some())
+            .copied()
+            .filter(|&o| {
+                !ctx.op_def(o)
+                    .is_some_and(|d| d.traits.contains(OpTraits::TERMINATOR))
+                    && ctx.walk_preorder(o).into_iter().all(|n| Self::safe(ctx, n))
+            })
+            .collect();
+        if !candidates.iter().any(|&o| Self::work(ctx, o)) {
+            return false;
+        }
+        // The ops of `moved` read only values defined outside `op`, inside themselves, or by
+        // other moved ops. A map moves only when every user does; a view or scalar op when
+        // a moved op uses it (copied if the lambda uses it too).
+        let in_moved = |ctx: &Context, moved: &FxHashSet<OpId>, u: tail_ir::OpOperand| {
+            ancestor_in(ctx, u.op, body).is_some_and(|a| moved.contains(&a))
+        };
+        let mut moved: FxHashSet<OpId> = candidates.iter().copied().collect();
+        loop {
+            let mut changed = false;
+            for &o in &candidates {
+                if !moved.contains(&o) {
+                    continue;
+                }
+                let invariant = ctx.walk_preorder(o).into_iter().all(|n| {
+                    ctx.operands(n).all(|v| {
+                        !defined_inside(ctx, v, op)
+                            || defined_inside(ctx, v, o)
+                            || ctx.defining_op(v).is_some_and(|d| moved.contains(&d))
+                    })
+                });
+                let users: Vec<tail_ir::OpOperand> =
+                    ctx.results(o).iter().flat_map(|&r| ctx.uses(r)).collect();
+                let needed = Self::work(ctx, o)
+                    || if ctx.regions(o).is_empty() {
+                        users.iter().any(|&u| in_moved(ctx, &moved, u))
+                    } else {
+                        !users.is_empty() && users.iter().all(|&u| in_moved(ctx, &moved, u))
+                    };
+                if !invariant || !needed {
+                    moved.remove(&o);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if !candidates
+            .iter()
+            .any(|&o| moved.contains(&o) && Self::work(ctx, o))
         {
             return false;
         }
-        let Some(parent) = ctx.op_parent_op(op) else {
-            return false;
-        };
-        let Some(s) = with_lambda(ctx, parent) else {
-            return false;
-        };
-        let lambda = s.lambda.and_then(|r| ctx.entry_block(r));
-        if ctx.op_parent_block(op) != lambda {
-            return false;
+        for o in candidates {
+            if !moved.contains(&o) {
+                continue;
+            }
+            let shared = ctx
+                .results(o)
+                .iter()
+                .any(|&r| ctx.uses(r).any(|u| !in_moved(ctx, &moved, u)));
+            // Work moves (what stays reads its result); a shared view or scalar op is copied.
+            if !shared || Self::work(ctx, o) {
+                ctx.move_op(o, InsertPoint::Before(op));
+                continue;
+            }
+            let mut map = Default::default();
+            let copy = ctx.clone_op(o, &mut map);
+            ctx.insert_op(copy, InsertPoint::Before(op));
+            let pairs: Vec<(Value, Value)> = ctx
+                .results(o)
+                .iter()
+                .copied()
+                .zip(ctx.results(copy).iter().copied())
+                .collect();
+            for (old, new) in pairs {
+                ctx.replace_uses_where(old, new, |ctx, u| in_moved(ctx, &moved, u));
+            }
         }
-        let invariant = ctx.walk_preorder(op).into_iter().all(|n| {
-            ctx.operands(n)
-                .all(|v| !defined_inside(ctx, v, parent) || defined_inside(ctx, v, op))
-        });
-        if !invariant {
-            return false;
-        }
-        ctx.move_op(op, InsertPoint::Before(parent));
         true
     }
 }
