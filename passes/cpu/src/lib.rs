@@ -40,7 +40,7 @@ tail_ir::pass_pipeline! {
 /// The kernel levels of the CPU backend as one pipeline literal (see [`KERNELS_FOR_CPU`]).
 macro_rules! kernels_for_cpu {
     () => {
-        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true thread-heap=true},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
+        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
     };
 }
 

@@ -492,7 +492,21 @@ impl Host {
         let mut hb = Builder::new(ctx, InsertPoint::Before(self.host_at(prog)), loc);
         // Launch configuration.
         let one = cidx(&mut hb, 1);
-        let bs = cidx(&mut hb, self.block);
+        // A grid push program may carry its own block size (convert-soac-to-hpar's
+        // `fold-block-size`); every other kernel has the pass's.
+        let hint = hb
+            .attr(prog, crate::soac_to_hpar::BLOCK_SIZE_HINT)
+            .and_then(|a| hb.ctx.attr_as_int(a))
+            .filter(|_| {
+                hb.op_is(pdef, "hpar.push")
+                    && tail_hpar::scope::op_level(hb.ctx, pdef) == Some(Level::Grid)
+            });
+        if let Some(h) = hint {
+            if !(32..=1024).contains(&h) || !(h as u64).is_power_of_two() {
+                return Err(err(hb.ctx, prog, format!("cannot be lowered by convert-hpar-to-gpu: a block size hint ({}) must be a power of two from 32 to 1024, got {h}", crate::soac_to_hpar::BLOCK_SIZE_HINT)));
+            }
+        }
+        let bs = cidx(&mut hb, hint.unwrap_or(self.block));
         if hb.op_is(pdef, "hpar.last_write") {
             let (fill, writes) = self.last_write_blocks(&mut hb, force, pdef, one, bs)?;
             self.kernel(ctx, prog, force, pdef, &outs, "fill", fill, one, bs)?;
@@ -707,7 +721,8 @@ impl Host {
         st.add_attr(ctx, "workgroup_attributions", nw);
         let u = ctx.unit_attr();
         st.add_attr(ctx, tail_gpu::ops::KERNEL_ATTR, u);
-        let kbs = ctx.dense_i32_array_attr(vec![self.block, 1, 1]);
+        let block = const_index(ctx, bs).unwrap_or(self.block);
+        let kbs = ctx.dense_i32_array_attr(vec![block, 1, 1]);
         st.add_attr(ctx, "known_block_size", kbs);
         st.regions.push(kr);
         let kf = ctx.create_op(st);

@@ -115,6 +115,12 @@ pub struct ConvertSoacToHPar {
         description = "Give a thread storage of sizes computed in the thread (the CPU backend's heap buffers): scans, filters, scatters and loop-carried arrays of any length; without it, only of lengths known before the threads start (what gpu-thread-storage can allocate)"
     )]
     thread_heap: bool,
+    #[option(
+        name = "fold-block-size",
+        default = 0,
+        description = "Threads per block of the program of a map nest of two or more levels whose lambda folds sequentially (a matrix product: rows by columns, a redomap over the contracted axis), as a hint to convert-hpar-to-gpu (tail.block_size); 0: its block-size. The CPU backend sets 1024: a block then covers whole rows of the product, whose folds read the same rows of the right argument"
+    )]
+    fold_block_size: usize,
     #[statistic(
         name = "num-programs",
         description = "Number of hpar grid programs built"
@@ -137,6 +143,14 @@ impl PassRun for ConvertSoacToHPar {
             )
             .into());
         }
+        let fb = self.fold_block_size;
+        if fb != 0 && (!(32..=1024).contains(&fb) || !fb.is_power_of_two()) {
+            return Err(Diagnostic::error(
+                ctx.op_loc(op),
+                format!("convert-soac-to-hpar: fold-block-size must be 0 or a power of two from 32 to 1024, got {fb}"),
+            )
+            .into());
+        }
         let funcs: Vec<OpId> = ctx
             .walk_preorder(op)
             .into_iter()
@@ -150,6 +164,7 @@ impl PassRun for ConvertSoacToHPar {
                 max_blocks: self.max_blocks.max(1) as i64,
                 sequential_scans: self.sequential_scans,
                 thread_heap: self.thread_heap,
+                fold_block: fb as i64,
                 programs: 0,
             };
             cx.convert_func(ctx, f)?;
@@ -169,7 +184,27 @@ struct Cx {
     sequential_scans: bool,
     /// Threads may allocate storage of sizes they compute (option `thread-heap`).
     thread_heap: bool,
+    /// The block size hinted to the programs of map nests that fold in their lambda (option
+    /// `fold-block-size`; 0: none).
+    fold_block: i64,
     programs: usize,
+}
+
+/// The attribute of an `hpar.program` with the threads per block its kernel should have
+/// (option `fold-block-size`), which `convert-hpar-to-gpu` takes for a `push<grid>` program.
+pub const BLOCK_SIZE_HINT: &str = "tail.block_size";
+
+/// Whether a map's `lambda` folds sequentially: a `reduce` or `redomap` directly in it, and no
+/// loop (a thread's carried state, which a larger block would spread over more memory).
+fn folds(ctx: &Context, lambda: tail_ir::BlockId) -> bool {
+    let ops = ctx.block_op_vec(lambda);
+    ops.iter()
+        .any(|&o| ctx.op_is(o, "soac.redomap") || ctx.op_is(o, "soac.reduce"))
+        && !ops.iter().any(|&o| {
+            ctx.walk_preorder(o)
+                .into_iter()
+                .any(|q| ctx.op_is(q, "soac.loop"))
+        })
 }
 
 /// The most `arith`/`math` operations (constants not counted) of a map's lambda that
@@ -1460,6 +1495,13 @@ impl Cx {
                 })?;
                 Ok(push(b, gen, elem, Level::Grid))
             })?;
+            if self.fold_block > 0 && ext.len() >= 2 && folds(b.ctx, lambda) {
+                if let Some(prog) = b.defining_op(pull).filter(|&p| b.op_is(p, "hpar.program")) {
+                    let i64t = b.int_type(64);
+                    let a = b.int_attr(i64t, self.fold_block);
+                    b.ctx.set_attr(prog, BLOCK_SIZE_HINT, a);
+                }
+            }
             self.arrs.insert(
                 res,
                 Arr::Grid {
