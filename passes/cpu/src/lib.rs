@@ -7,8 +7,9 @@
 //! | [`widen-loop-indices`](mod@widen_indices) | `builtin.module` | innermost loops whose `i32` positions count with the induction variable are versioned: where no position wraps, they are computed in `index`, so that LLVM sees consecutive accesses |
 //!
 //! Named pipeline `tail-to-cpu`: `tail-to-gpu` with radix-sort grades
-//! (`convert-tail-to-soac{radix-grade=true}`), sequential scans and threads' storage of any
-//! size (`convert-soac-to-hpar{sequential-scans=true thread-heap=true}`), then
+//! (`convert-tail-to-soac{radix-grade=true}`), sequential scans, threads' storage of any
+//! size and 1024-thread blocks for matrix products
+//! (`convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024}`), then
 //! `convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse`; the result
 //! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
 //! the levels above), so the reference interpreter runs it (`tailc run --after=tail-to-cpu
@@ -48,7 +49,8 @@ macro_rules! kernels_for_cpu {
 /// grades as radix sorts (`convert-tail-to-soac`'s option `radix-grade`, with `tail-to-soac`
 /// written out), sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one
 /// thread's loop scans each chunk of a scan and each row of a row scan), threads' storage of
-/// sizes computed in the thread (its option `thread-heap`), and no `gpu-thread-storage`
+/// sizes computed in the thread (its option `thread-heap`), 1024-thread blocks for a matrix
+/// product's kernel (its option `fold-block-size`), and no `gpu-thread-storage`
 /// (`convert-gpu-to-cpu` gives the threads' storage heap buffers).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
@@ -70,7 +72,7 @@ pub const TAIL_TO_CPU: &str = concat!(kernels_for_cpu!(), ",", gpu_to_cpu!());
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
-    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}), sequential scans and threads' storage of any size (convert-soac-to-hpar{sequential-scans=true thread-heap=true}), then convert-gpu-to-cpu and widen-loop-indices",
+    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}), sequential scans, threads' storage of any size and 1024-thread blocks for matrix products (convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024}), then convert-gpu-to-cpu and widen-loop-indices",
     pipeline: TAIL_TO_CPU,
 }
 
@@ -99,7 +101,7 @@ mod tests {
                 "tail-to-soac,",
             )
             .replace(
-                "convert-soac-to-hpar{sequential-scans=true thread-heap=true}",
+                "convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024}",
                 "convert-soac-to-hpar",
             )
             .replace(

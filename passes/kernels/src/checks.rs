@@ -339,16 +339,15 @@ impl PassRun for SoacRuntimeChecks {
 /// declares the checks it emits; `soac-simplify` may then drop them all: one of a constant
 /// count, of one extent against itself).
 fn drop_unused_declarations(ctx: &mut Context, module: OpId) {
-    let names = [CHECK_EXTENTS, CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32];
-    let declared: Vec<OpId> = names
-        .iter()
-        .filter_map(|n| tail_ir::symbol::lookup_symbol_in(ctx, module, n))
-        .filter(|&f| FuncOp::from_op(ctx, f).is_some_and(|f| f.is_declaration(ctx)))
+    let declared: Vec<(&str, OpId)> = [CHECK_EXTENTS, CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32]
+        .into_iter()
+        .filter_map(|n| Some((n, tail_ir::symbol::lookup_symbol_in(ctx, module, n)?)))
+        .filter(|&(_, f)| FuncOp::from_op(ctx, f).is_some_and(|f| f.is_declaration(ctx)))
         .collect();
     if declared.is_empty() {
         return;
     }
-    let used: Vec<String> = ctx
+    let called: rustc_hash::FxHashSet<String> = ctx
         .walk_preorder(module)
         .into_iter()
         .filter(|&o| ctx.op_is(o, "func.call"))
@@ -357,9 +356,8 @@ fn drop_unused_declarations(ctx: &mut Context, module: OpId) {
             ctx.attr_as_symbol_ref(a).map(str::to_string)
         })
         .collect();
-    for f in declared {
-        let name = FuncOp::from_op(ctx, f).map(|f| f.name(ctx).to_string());
-        if name.is_some_and(|n| !used.contains(&n)) {
+    for (name, f) in declared {
+        if !called.contains(name) {
             ctx.erase_op(f);
         }
     }

@@ -437,16 +437,9 @@ impl<'c> Lowerer<'c> {
                 };
                 let a = self.as_vec(a);
                 let row = self.replicate_static(e, 1);
-                if cons {
-                    self.check_catenation(row, a, 0);
-                } else {
-                    self.check_catenation(a, row, 0);
-                }
-                if cons {
-                    self.concat(&[row, a], 0)
-                } else {
-                    self.concat(&[a, row], 0)
-                }
+                let parts = if cons { [row, a] } else { [a, row] };
+                self.check_catenation(parts[0], parts[1], 0);
+                self.concat(&parts, 0)
             }
             "first" | "firstV" => {
                 let (d, a) = if n == "first" {
