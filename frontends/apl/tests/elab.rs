@@ -348,6 +348,18 @@ fn static_rank_errors() {
 fn unsupported_constructs_are_named() {
     let e = error("2⌷1 2 3");
     assert!(e.contains("unsupported primitive: dyadic ⌷ (index)"), "{e}");
+    for (src, name) in [
+        ("2⍟8", "dyadic ⍟ (logarithm)"),
+        ("3?10", "dyadic ? (deal)"),
+        ("⌹2 2⍴1 2 3 4", "monadic ⌹ (matrix inverse)"),
+        ("⍸1 0 1", "monadic ⍸ (where)"),
+    ] {
+        let e = error(src);
+        assert!(
+            e.contains(&format!("unsupported primitive: {name}")),
+            "{src}: {e}"
+        );
+    }
     let e = error("{⍵ ⍵}¨1 2");
     assert!(e.contains("nested arrays are not supported"), "{e}");
     let e = error("⎕←⍳2 2");

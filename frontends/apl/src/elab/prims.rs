@@ -61,6 +61,13 @@ fn glyph_name(c: char, dyadic: bool) -> &'static str {
         ('⊤', _) => "encode",
         ('!', _) => "factorial/binomial",
         ('⍎', _) => "execute",
+        ('⍟', true) => "logarithm",
+        ('?', true) => "deal",
+        ('⌹', false) => "matrix inverse",
+        ('⌹', true) => "matrix divide",
+        ('⍸', false) => "where",
+        ('⍸', true) => "interval index",
+        ('⊆', _) => "nest/partition",
         _ => "function",
     }
 }
