@@ -203,7 +203,9 @@ impl PassRun for ConvertGpuToCpu {
                     .into());
                 }
                 let key = (gname.clone(), kname);
-                heap_thread_storage(ctx, k);
+                // A thread loop runs many threads, and stack buffers would pile up until the
+                // block function returns.
+                tail_kernels::heap_allocas(ctx, k);
                 let known = kernel::known_block_size(ctx, k);
                 let dims = if kernel::uses_yz(ctx, k)
                     || multi.get(&key).copied().unwrap_or(false)
@@ -259,35 +261,6 @@ impl PassRun for ConvertGpuToCpu {
 
 /// The run-time check that `op` calls (`tail_rt_check_index`, `…_extents`, `…_count`,
 /// `…_extent32`), if it is such a call.
-/// A thread's storage of a size known only at run time (`memref.alloca` with dynamic sizes in
-/// a kernel, the prefixes of a scan in a thread) is a heap buffer on the CPU: `memref.alloc`,
-/// and `memref.dealloc` at the end of the block that allocates it (after every use, which that
-/// block dominates). A thread loop runs many threads, and stack buffers would pile up until
-/// the block function returns.
-fn heap_thread_storage(ctx: &mut Context, k: OpId) {
-    let allocas: Vec<OpId> = ctx
-        .walk_preorder(k)
-        .into_iter()
-        .filter(|&o| ctx.op_is(o, "memref.alloca") && ctx.num_operands(o) > 0)
-        .collect();
-    for a in allocas {
-        let ty = ctx.value_type(ctx.result(a, 0));
-        let sizes = ctx.operand_vec(a);
-        let loc = ctx.op_loc(a);
-        let mut b = Builder::new(ctx, InsertPoint::Before(a), loc);
-        let heap = tail_builtin::memref::AllocOp::create(&mut b, ty, &sizes);
-        let old = ctx.result(a, 0);
-        ctx.replace_all_uses_with(old, heap);
-        let blk = ctx.op_parent_block(a).expect("in a block");
-        ctx.erase_op(a);
-        let end = ctx.last_op(blk).expect("a terminator");
-        let mut b = Builder::new(ctx, InsertPoint::Before(end), loc);
-        let mut st = b.state("memref.dealloc");
-        st.operands.push(heap);
-        b.insert(st);
-    }
-}
-
 fn check_call(ctx: &Context, op: OpId) -> Option<&'static str> {
     use tail_kernels::checks::{CHECK_COUNT, CHECK_EXTENT32, CHECK_EXTENTS, CHECK_INDEX};
     let callee = tail_builtin::func::CallOp::from_op(ctx, op)?.callee_name(ctx)?;

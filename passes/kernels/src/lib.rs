@@ -40,6 +40,7 @@ pub use launch_facts::GpuLaunchFacts;
 pub use narrow_buffers::GpuNarrowBuffers;
 pub use soac_to_hpar::ConvertSoacToHPar;
 pub use thread_storage::GpuThreadStorage;
+pub use util::heap_allocas;
 
 tail_ir::pass_pipeline! {
     argument: "soac-to-gpu",

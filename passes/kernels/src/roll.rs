@@ -15,7 +15,12 @@
 //!   (`scf.for` over the positions, row-major, `memref.store` into a `memref.alloc` buffer per
 //!   result): the rest of the program reads that buffer like any host array (copied to the
 //!   device where a kernel reads it). The loop reads its inputs on the host: a grid program's
-//!   result is first copied back (`builtin.unrealized_conversion_cast` to a memref).
+//!   result is first copied back (`builtin.unrealized_conversion_cast` to a memref). A lambda
+//!   holding SOACs (`{⍵ + +/ ? 10 ⍴ 6}¨`) is lowered as a kernel's thread lowers it (module
+//!   `seq`, its storage of run-time sizes heap buffers freed each iteration), reading host
+//!   copies of the arrays it reads from outside (an array given as kernel code is computed
+//!   into a buffer first); a map of rolls in it is drawn in order into storage
+//!   (`Seq::map_rolls`).
 //!
 //! `tail.nowi` (`⎕NOW` applied elementwise: the host's clock) is treated as a roll.
 //!
@@ -176,6 +181,22 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
     }
 }
 
+/// Whether array `a` has a host form ([`on_host`]): no part of it is kernel code.
+pub(crate) fn host_readable(a: &Arr) -> bool {
+    match a {
+        Arr::Code { .. } | Arr::Elems { .. } => false,
+        Arr::Repl { row: s, .. }
+        | Arr::Reshape { src: s, .. }
+        | Arr::Slice { src: s, .. }
+        | Arr::Rotate { src: s, .. }
+        | Arr::Transpose { src: s, .. }
+        | Arr::Fix { src: s, .. } => host_readable(s),
+        Arr::Concat { parts, .. } => parts.iter().all(host_readable),
+        Arr::Select { a: x, b: y, .. } => host_readable(x) && host_readable(y),
+        Arr::Grid { .. } | Arr::Host { .. } | Arr::Scalar { .. } | Arr::Iota { .. } => true,
+    }
+}
+
 /// The array `a` readable on the host: every grid program's result in it is copied back first
 /// (a cast to a memref of its extents, which `convert-hpar-to-gpu` turns into the copy).
 /// `None` for an array given as kernel code (a scan's adjustment), which has no host form.
@@ -260,32 +281,67 @@ fn on_host(b: &mut Builder<'_>, a: &Arr, elem: Type) -> Option<Arr> {
 /// A map over the positions `ext` (row-major) whose lambda holds a roll, run on the host: one
 /// `scf.for` storing result `outs[k]` of `lambda` at every position into buffer `k` (of
 /// element type `elems[k]`). `binds` are the lambda's scalar arguments: (argument, input,
-/// depth), read from `arrs[input]` at the position's first `depth` indices. Returns the
-/// buffers.
+/// depth), read from `arrs[input]` at the position's first `depth` indices; `row_binds` its
+/// row arguments, the rows of `arrs[input]` at those indices. A lambda that holds SOACs or
+/// takes rows (`{⍵ + +/ ? 10 ⍴ 6}¨`) is lowered as a kernel's thread would lower it
+/// (module `seq`), reading host copies of the arrays of `frees` it uses; its storage of a
+/// run-time size is a heap buffer per iteration. Returns the buffers.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn host_map(
     b: &mut Builder<'_>,
     arrs: &[Arr],
     ext: &[Value],
     lambda: BlockId,
-    binds: &[(Value, usize, usize)],
+    (binds, row_binds): (&[Bind], &[Bind]),
     outs: &[usize],
     elems: &[Type],
+    frees: &rustc_hash::FxHashMap<Value, Arr>,
 ) -> CResult<Vec<Value>> {
+    let at = b.block_parent_op(lambda).expect("a lambda");
+    let host_err = |b: &Builder<'_>| {
+        tail_ir::op_error(
+            b.ctx,
+            at,
+            "cannot be lowered by convert-soac-to-hpar: the argument of a roll reads an array that only kernels compute (a scan's adjustment)",
+        )
+    };
     let mut hosts: Vec<Option<Arr>> = vec![None; arrs.len()];
-    for &(a, s, _) in binds {
+    for &(a, s, _) in binds.iter().chain(row_binds) {
         if hosts[s].is_none() {
+            // A row argument's elements.
             let t = b.value_type(a);
+            let t = tensor_elem(b.ctx, t).unwrap_or(t);
             let Some(h) = on_host(b, &arrs[s], t) else {
-                let at = b.block_parent_op(lambda).expect("a lambda");
-                return Err(tail_ir::op_error(
-                    b.ctx,
-                    at,
-                    "cannot be lowered by convert-soac-to-hpar: the argument of a roll reads an array that only kernels compute (a scan's adjustment)",
-                ));
+                return Err(host_err(b));
             };
             hosts[s] = Some(h);
         }
     }
+    let sequential = crate::seq::needs_seq(b.ctx, lambda);
+    let seq = if sequential {
+        // Host copies of the arrays the lambda reads from outside.
+        let mut host_frees = rustc_hash::FxHashMap::default();
+        for o in b.ctx.walk_preorder(at).into_iter().skip(1) {
+            for v in b.operand_vec(o) {
+                let Some(arr) = frees.get(&v) else { continue };
+                if host_frees.contains_key(&v)
+                    || !tail_builtin::util::is_defined_outside(b.ctx, v, at)
+                {
+                    continue;
+                }
+                let Some(elem) = tensor_elem(b.ctx, b.value_type(v)) else {
+                    continue;
+                };
+                let Some(h) = on_host(b, arr, elem) else {
+                    return Err(host_err(b));
+                };
+                host_frees.insert(v, h);
+            }
+        }
+        Some(crate::seq::Seq::new(host_frees, true))
+    } else {
+        None
+    };
     let mems: Vec<Value> = elems
         .iter()
         .map(|&t| {
@@ -307,10 +363,57 @@ pub(crate) fn host_map(
         let v = arr::read(b, src, &idx[..d], t);
         map.insert(a, v);
     }
-    let ys = inline_block(b, lambda, &mut map);
+    let ys = match &seq {
+        Some(seq) => {
+            let mut env = crate::seq::Env {
+                vals: map,
+                ..Default::default()
+            };
+            for &(a, s, d) in row_binds {
+                let src = hosts[s].clone().expect("read on the host");
+                let ext = src.ext()[d..].to_vec();
+                let row = Arr::Fix {
+                    src: Box::new(src),
+                    prefix: idx[..d].to_vec(),
+                    ext,
+                };
+                env.arrs.insert(a, row);
+            }
+            let got = seq.lambda(b, lambda, &mut env, outs);
+            match got {
+                Ok(vs) => {
+                    let mut all = vec![vs[0]; outs.iter().max().map_or(0, |m| m + 1)];
+                    for (&o, v) in outs.iter().zip(vs) {
+                        all[o] = v;
+                    }
+                    all
+                }
+                Err(d) => {
+                    b.set_insertion_point(saved);
+                    return Err(d);
+                }
+            }
+        }
+        None => inline_block(b, lambda, &mut map),
+    };
     for (&out, &m) in outs.iter().zip(&mems) {
         tail_builtin::memref::StoreOp::create(b, ys[out], m, &idx);
     }
+    let for_op = b
+        .ctx
+        .value_parent_block(i)
+        .and_then(|blk| b.ctx.block_parent_op(blk));
     b.set_insertion_point(saved);
+    if let (Some(_), Some(for_op)) = (&seq, for_op) {
+        crate::util::heap_allocas(b.ctx, for_op);
+    }
     Ok(mems)
+}
+
+/// The element type of a tensor type.
+fn tensor_elem(ctx: &Context, t: Type) -> Option<Type> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { elem, .. } => Some(*elem),
+        _ => None,
+    }
 }

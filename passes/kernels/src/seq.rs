@@ -765,6 +765,9 @@ impl Seq {
         let lam = b.entry_block(b.region(o, 0)).expect("map has a body");
         let args = b.block_args(lam).to_vec();
         let n = inputs[0].ext()[0];
+        if crate::roll::holds_roll(b.ctx, lam) {
+            return self.map_rolls(b, o, env, &inputs, lam);
+        }
         for (k, &r) in b.results(o).to_vec().iter().enumerate() {
             let (shape, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor result");
             let mut ext = vec![n];
@@ -866,6 +869,69 @@ impl Seq {
                 }
             };
             env.arrs.insert(r, Arr::Code { f: Rc::new(f), ext });
+        }
+        Ok(())
+    }
+
+    /// `soac.map` whose lambda draws random numbers (`tail.roll`, on the host only: a map in a
+    /// roll's host loop): one loop over the elements in order that runs the whole lambda (every
+    /// roll, used or not) and stores each result into the thread's storage, so the numbers
+    /// are drawn in the program's order whatever order the consumers read them in (an index
+    /// function would draw them where they are read: a right fold reads from the end).
+    fn map_rolls(
+        &self,
+        b: &mut Builder<'_>,
+        o: OpId,
+        env: &mut Env,
+        inputs: &[Arr],
+        lam: BlockId,
+    ) -> CResult {
+        let results = b.results(o).to_vec();
+        let mut bufs = Vec::new();
+        for &r in &results {
+            let (shape, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("tensor result");
+            if shape.len() != 1 {
+                return Err(err(
+                    b.ctx,
+                    o,
+                    "a map in a thread whose lambda draws random numbers and yields arrays",
+                ));
+            }
+            bufs.push((elem, b.has_uses(r)));
+        }
+        let n = inputs[0].ext()[0];
+        if !self.storable(b.ctx, n) {
+            return Err(err(
+                b.ctx,
+                o,
+                format!("a map in a thread whose lambda draws random numbers needs a length known before the threads start {UNSIZED}"),
+            ));
+        }
+        let stored: Vec<Option<Stored>> = bufs
+            .iter()
+            .map(|&(elem, used)| used.then(|| Stored::alloc(b, n, elem)))
+            .collect();
+        let args = b.block_args(lam).to_vec();
+        let (j, saved) = open_counted_loop(b, n);
+        let mut inner = env.clone();
+        Self::bind_rows(b, &mut inner, &args, inputs, j);
+        let ys = match self.block(b, lam, &mut inner, None) {
+            Ok(ys) => ys,
+            Err(d) => {
+                b.set_insertion_point(saved);
+                return Err(d);
+            }
+        };
+        for (st, y) in stored.iter().zip(&ys) {
+            if let (Some(st), TVal::S(v)) = (st, y) {
+                st.store(b, j, *v);
+            }
+        }
+        b.set_insertion_point(saved);
+        for (&r, st) in results.iter().zip(stored) {
+            if let Some(st) = st {
+                env.arrs.insert(r, st.array(None, vec![n]));
+            }
         }
         Ok(())
     }

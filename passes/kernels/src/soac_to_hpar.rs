@@ -1360,7 +1360,7 @@ impl Cx {
         }
         let ext = arrs[0].ext()[..depth].to_vec();
         if crate::roll::holds_roll(b.ctx, lambda) {
-            return self.host_map(b, op, &arrs, &ext, lambda, &binds, &outs);
+            return self.host_map(b, op, &arrs, &ext, lambda, (&binds, &row_binds), &outs);
         }
         let n = arr::count(b, &ext);
         let mut arrs = arrs;
@@ -1390,7 +1390,7 @@ impl Cx {
         arrs: &[Arr],
         ext: &[Value],
         lambda: tail_ir::BlockId,
-        binds: &[(Value, usize, usize)],
+        binds: (&[Bind], &[Bind]),
         outs: &[usize],
     ) -> CResult {
         let elems: Vec<Type> = (0..outs.len())
@@ -1400,7 +1400,41 @@ impl Cx {
                     .1
             })
             .collect();
-        let mems = crate::roll::host_map(b, arrs, ext, lambda, binds, outs, &elems)?;
+        // The host loop reads its inputs and the arrays its lambda reads from outside on the
+        // host: one given as kernel code (a generated map's index function) is computed into
+        // a buffer first.
+        let lam_op = b.block_parent_op(lambda).expect("a lambda");
+        let mut used: Vec<Value> = Vec::new();
+        for o in b.ctx.walk_preorder(lam_op).into_iter().skip(1) {
+            for v in b.operand_vec(o) {
+                if self.arrs.contains_key(&v)
+                    && !used.contains(&v)
+                    && tail_builtin::util::is_defined_outside(b.ctx, v, lam_op)
+                {
+                    used.push(v);
+                }
+            }
+        }
+        let mut frees = FxHashMap::default();
+        for v in used {
+            let mut a = self.arrs[&v].clone();
+            if !crate::roll::host_readable(&a) {
+                let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("a tensor");
+                let (pull, ext) = self.force(b, &a, elem)?;
+                a = Arr::Grid { pull, ext };
+            }
+            frees.insert(v, a);
+        }
+        let mut arrs = arrs.to_vec();
+        for (k, a) in arrs.iter_mut().enumerate() {
+            if !crate::roll::host_readable(a) {
+                let input = b.operand(op, k);
+                let (_, elem) = tensor_parts(b.ctx, b.value_type(input)).expect("a tensor");
+                let (pull, ext) = self.force(b, a, elem)?;
+                *a = Arr::Grid { pull, ext };
+            }
+        }
+        let mems = crate::roll::host_map(b, &arrs, ext, lambda, binds, outs, &elems, &frees)?;
         for (k, mem) in mems.into_iter().enumerate() {
             let r = b.result(op, k);
             self.arrs.insert(

@@ -9,6 +9,10 @@ use tail_ir::{
 /// A value map for cloning.
 pub type VMap = FxHashMap<Value, Value>;
 
+/// A lambda argument bound to an input array: (argument, input number, depth: the argument
+/// is the input read at the position's first `depth` indices, an element or a row).
+pub type Bind = (Value, usize, usize);
+
 /// Result type of the conversions.
 pub type CResult<T = ()> = Result<T, Diagnostic>;
 
@@ -126,4 +130,33 @@ pub fn open_counted_loop(b: &mut Builder<'_>, n: Value) -> (Value, InsertPoint) 
     let y = b.last_op(body).expect("scf.yield");
     b.set_insertion_point(InsertPoint::Before(y));
     (b.block_arg(body, 0), saved)
+}
+
+/// Each `memref.alloca` of a run-time size under `root` (a thread's storage, which a kernel's
+/// thread or a host loop's iteration allocates) becomes `memref.alloc`, freed by a
+/// `memref.dealloc` at the end of the block that allocates it (after every use, which that
+/// block dominates): stack buffers allocated in a loop would pile up until the function
+/// returns.
+pub fn heap_allocas(ctx: &mut Context, root: OpId) {
+    let allocas: Vec<OpId> = ctx
+        .walk_preorder(root)
+        .into_iter()
+        .filter(|&o| ctx.op_is(o, "memref.alloca") && ctx.num_operands(o) > 0)
+        .collect();
+    for a in allocas {
+        let ty = ctx.value_type(ctx.result(a, 0));
+        let sizes = ctx.operand_vec(a);
+        let loc = ctx.op_loc(a);
+        let mut b = Builder::new(ctx, InsertPoint::Before(a), loc);
+        let heap = tail_builtin::memref::AllocOp::create(&mut b, ty, &sizes);
+        let old = ctx.result(a, 0);
+        ctx.replace_all_uses_with(old, heap);
+        let blk = ctx.op_parent_block(a).expect("in a block");
+        ctx.erase_op(a);
+        let end = ctx.last_op(blk).expect("a terminator");
+        let mut b = Builder::new(ctx, InsertPoint::Before(end), loc);
+        let mut st = b.state("memref.dealloc");
+        st.operands.push(heap);
+        b.insert(st);
+    }
 }
