@@ -1,4 +1,4 @@
-// RUN: tail-opt %s --pass-pipeline='builtin.module(func.func(soac-simplify))' | FileCheck %s
+// RUN: tail-opt %s --pass-pipeline='builtin.module(func.func(soac-simplify,cse,soac-simplify))' | FileCheck %s
 // (Not in soac-simplify.mlir, whose functions the fusion tests run: these checks fail.)
 
 // Run-time checks of values that pass: a constant count ≥ 0, a constant extent ≤ 2³¹−1, an
@@ -53,4 +53,34 @@ func.func @extent_checks(%a: index, %b: index) {
   func.call @tail_rt_check_extents(%c3, %c4, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
   func.call @tail_rt_check_extents(%a, %b, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
   return
+}
+
+// The extent of a take that may over-take (an scf.if yielding the slice, or the array padded
+// by a replicate) on the axis it keeps is the array's: the catenation check of hotspot's
+// `(1↑⍵)⍪¯1↓⍵` compares it with that extent and goes.
+// CHECK-LABEL: func.func @take_extent
+// CHECK-NOT:     call
+// CHECK:         return
+func.func @take_extent(%m: tensor<?x?xf64>, %big: i1, %k: index) -> tensor<?x?xf64> {
+  %l = arith.constant 1 : i32
+  %w = arith.constant -2 : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %rows = soac.dim %m, 0 : tensor<?x?xf64>
+  %cols = soac.dim %m, 1 : tensor<?x?xf64>
+  %t = scf.if %big -> (tensor<?x?xf64>) {
+    %s = soac.slice %m[%c0, %c0] [%k, %cols] [%c1, %c1] : tensor<?x?xf64> -> tensor<?x?xf64>
+    scf.yield %s : tensor<?x?xf64>
+  } else {
+    %pad = arith.subi %k, %rows : index
+    %n = arith.muli %pad, %cols : index
+    %r = soac.replicate %z times %n : f64 -> tensor<?xf64>
+    %p = soac.reshape %r to(%pad, %cols) : tensor<?xf64> -> tensor<?x?xf64>
+    %j = soac.concat %m, %p along 0 : tensor<?x?xf64>, tensor<?x?xf64> -> tensor<?x?xf64>
+    scf.yield %j : tensor<?x?xf64>
+  }
+  %e = soac.dim %t, 1 : tensor<?x?xf64>
+  func.call @tail_rt_check_extents(%e, %cols, %w, %l, %l) : (index, index, i64, i32, i32) -> ()
+  return %t : tensor<?x?xf64>
 }

@@ -948,7 +948,8 @@ fn from_i32(ctx: &Context, mut v: Value) -> bool {
 }
 
 /// `dim` of a `slice` (its size), an `update`/`scatter` (the destination's, read before the
-/// op that consumes it), a mapped-out
+/// op that consumes it), an `scf.if` whose branches yield arrays of one extent on the axis
+/// ([`extent_of`]: a take that may over-take), a mapped-out
 /// `redomap` result (axis 0: the first input's).
 pub struct DimThroughOps;
 
@@ -993,6 +994,46 @@ impl RewritePattern for DimThroughOps {
                 ctx.move_op(op, tail_ir::InsertPoint::Before(def));
                 true
             }
+            "scf.if" => {
+                // Both branches yield arrays of one extent on this axis (a take that may
+                // over-take: the slice or the slice padded by a replicate).
+                let Some(i) = ctx.results(def).iter().position(|&r| r == src) else {
+                    return false;
+                };
+                let yielded = |r: usize| {
+                    let blk = ctx.entry_block(*ctx.regions(def).get(r)?)?;
+                    let t = ctx.last_op(blk)?;
+                    (ctx.num_operands(t) > i).then(|| ctx.operand(t, i))
+                };
+                let (Some(x), Some(y)) = (yielded(0), yielded(1)) else {
+                    return false;
+                };
+                let ex = extent_of(ctx, x, a, 8);
+                if ex.is_none() || ex != extent_of(ctx, y, a, 8) {
+                    return false;
+                }
+                let loc = ctx.op_loc(op);
+                let v = match ex.expect("an extent") {
+                    AxisExtent::Of(v) if !defined_inside(ctx, v, def) => v,
+                    AxisExtent::Const(n) => {
+                        let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+                        tail_builtin::arith::build_constant_index(&mut b, n)
+                    }
+                    AxisExtent::DimOf(v, ax) if !defined_inside(ctx, v, def) => {
+                        let mut b = Builder::new(ctx, InsertPoint::Before(def), loc);
+                        let i64t = b.ctx.int_type(64);
+                        let at = b.ctx.int_attr(i64t, ax as i64);
+                        let idx = b.ctx.index_type();
+                        let d = DimOp::build(&mut b, v, idx, at);
+                        b.ctx.result(d.op(), 0)
+                    }
+                    _ => return false,
+                };
+                let r = ctx.result(op, 0);
+                ctx.replace_all_uses_with(r, v);
+                ctx.erase_op(op);
+                true
+            }
             "soac.redomap" if a == 0 => {
                 let k = tail_soac::ops::parallel::RedomapOp::from_op(ctx, def)
                     .expect("redomap")
@@ -1009,6 +1050,69 @@ impl RewritePattern for DimThroughOps {
             }
             _ => false,
         }
+    }
+}
+
+/// An array's extent on an axis as far as its definition shows it: a constant, a value (a
+/// slice's size, a reshape's or replicate's extent), or the extent of another array (the one
+/// it is a view of, or whatever has no such definition).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum AxisExtent {
+    Const(i64),
+    Of(Value),
+    DimOf(Value, usize),
+}
+
+/// The extent of `v` on `axis` ([`AxisExtent`]), looking through at most `depth` views; an
+/// extent that is a `soac.dim` is the extent of that array.
+fn extent_of(ctx: &Context, v: Value, axis: usize, depth: usize) -> Option<AxisExtent> {
+    Some(match extent_through(ctx, v, axis, depth)? {
+        AxisExtent::Of(e) => match ctx.defining_op(e).and_then(|d| DimOp::from_op(ctx, d)) {
+            Some(d) => AxisExtent::DimOf(d.source(ctx), usize::try_from(d.axis_value(ctx)).ok()?),
+            None => AxisExtent::Of(e),
+        },
+        other => other,
+    })
+}
+
+/// [`extent_of`] before a `soac.dim` extent is read as that array's.
+fn extent_through(ctx: &Context, v: Value, axis: usize, depth: usize) -> Option<AxisExtent> {
+    let (shape, _) = array_parts(ctx, ctx.value_type(v))?;
+    let s = *shape.get(axis)?;
+    if s != DYNAMIC {
+        return Some(AxisExtent::Const(s));
+    }
+    let fallback = Some(AxisExtent::DimOf(v, axis));
+    let Some(def) = ctx.defining_op(v).filter(|_| depth > 0) else {
+        return fallback;
+    };
+    // The k-th dynamic extent operand of a view whose `operands` after the first are its
+    // dynamic extents (reshape, replicate).
+    let dyn_operand = |first: usize| {
+        let k = shape[..axis].iter().filter(|&&d| d == DYNAMIC).count();
+        ctx.operand_vec(def).get(first + k).copied()
+    };
+    match ctx.op_name_str(def) {
+        "soac.slice" => Some(AxisExtent::Of(
+            SliceOp::from_op(ctx, def).expect("slice").sizes(ctx)[axis],
+        )),
+        "soac.reshape" if ctx.num_operands(def) > 1 => dyn_operand(1).map(AxisExtent::Of),
+        "soac.replicate" if axis == 0 => dyn_operand(1).map(AxisExtent::Of),
+        "soac.replicate" => extent_of(ctx, ctx.operand(def, 0), axis - 1, depth - 1),
+        "soac.concat" => {
+            let along = tail_soac::ops::create::ConcatOp::from_op(ctx, def)
+                .map(|c| c.axis(ctx) as usize)?;
+            if along == axis {
+                return fallback;
+            }
+            extent_of(ctx, ctx.operand(def, 0), axis, depth - 1)
+        }
+        "soac.transpose" => {
+            let perm = tail_soac::ops::view::TransposeOp::from_op(ctx, def)?.perm(ctx);
+            let p = usize::try_from(*perm.get(axis)?).ok()?;
+            extent_of(ctx, ctx.operand(def, 0), p, depth - 1)
+        }
+        _ => fallback,
     }
 }
 
