@@ -60,15 +60,7 @@ pub const REMAT_DEPTH: usize = 3;
 const WARP: i64 = 32;
 
 /// Ops that may trap (division by zero): never hoisted out of a per-thread predicate.
-const TRAPPING: &[&str] = &[
-    "arith.divsi",
-    "arith.divui",
-    "arith.remsi",
-    "arith.remui",
-    "arith.ceildivsi",
-    "arith.ceildivui",
-    "arith.floordivsi",
-];
+const TRAPPING: &[&str] = tail_builtin::arith::TRAPPING_OPS;
 
 /// What the host needs to call a kernel function.
 #[derive(Clone, Debug)]

@@ -646,17 +646,8 @@ impl HoistInvariant {
     /// Whether `o` (at any depth of a candidate) may be moved out of a lambda: effect-free
     /// and unable to fail.
     fn safe(ctx: &Context, o: OpId) -> bool {
-        const FAILING: [&str; 7] = [
-            "arith.divsi",
-            "arith.divui",
-            "arith.remsi",
-            "arith.remui",
-            "arith.ceildivsi",
-            "arith.ceildivui",
-            "arith.floordivsi",
-        ];
         let name = ctx.op_name_str(o);
-        if name == "func.call" || FAILING.contains(&name) {
+        if name == "func.call" || tail_builtin::arith::TRAPPING_OPS.contains(&name) {
             return false;
         }
         if name == "soac.index" {

@@ -63,6 +63,18 @@ fn is_constant_type(ctx: &tail_ir::Context, ty: Type) -> bool {
     }
 }
 
+/// The integer divisions and remainders, which trap on a zero divisor (and on overflow):
+/// code motion must not run them where the program would not.
+pub const TRAPPING_OPS: &[&str] = &[
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+    "arith.ceildivsi",
+    "arith.ceildivui",
+    "arith.floordivsi",
+];
+
 /// Builds `arith.constant value` (the result type is the attribute's type).
 pub fn build_constant(b: &mut Builder<'_>, value: Attribute) -> Value {
     let ty = b
