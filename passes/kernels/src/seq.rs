@@ -166,6 +166,9 @@ pub struct Seq {
     /// Whether the thread's storage may have a size computed in the thread (the CPU
     /// backend's heap buffers), not only one known before the threads start.
     heap: bool,
+    /// The scans left to the reduction that is their one use: result → the scan
+    /// ([`Self::scan_into_reduce`]).
+    fused: Rc<RefCell<FxHashMap<Value, OpId>>>,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -324,6 +327,7 @@ impl Seq {
             frees: Rc::new(frees),
             err: Rc::new(RefCell::new(None)),
             heap,
+            fused: Rc::default(),
         }
     }
 
@@ -1074,6 +1078,10 @@ impl Seq {
     /// elements `0 … i` from the neutral elements, in order (the map lambda of a scanomap run
     /// on each): nothing is stored, and reading element `i` costs `i + 1` steps.
     fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        if let Some(r) = Self::scan_into_reduce(b.ctx, o) {
+            self.fused.borrow_mut().insert(r, o);
+            return Ok(());
+        }
         let fold = self.fold_parts(
             b,
             o,
@@ -1304,6 +1312,13 @@ impl Seq {
 
     /// `soac.reduce`/`redomap` in a thread: an `scf.for` fold from the neutral elements.
     fn reduce(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let scan = b
+            .operand_vec(o)
+            .into_iter()
+            .find_map(|v| self.fused.borrow().get(&v).map(|&s| (v, s)));
+        if let Some((r, s)) = scan {
+            return self.reduce_scan(b, o, env, (r, s));
+        }
         let fold = self.fold_parts(
             b,
             o,
@@ -1325,6 +1340,98 @@ impl Seq {
             .zip(b.results(l.op).to_vec().iter())
         {
             env.vals.insert(r, v);
+        }
+        Ok(())
+    }
+
+    /// The result of scan `o` when it is one scalar scanned value read by nothing but one
+    /// reduction (`reduce`/`redomap`) of the same block (`{⌈/ +\ ⍵}`): that reduction then
+    /// folds the prefixes as the scan computes them, in one loop, and nothing is stored
+    /// ([`Self::reduce_scan`]).
+    fn scan_into_reduce(ctx: &Context, o: OpId) -> Option<Value> {
+        let opr = ctx.entry_block(ctx.region(o, 0))?;
+        if ctx.num_results(o) != 1 || ctx.block_args(opr).len() != 2 {
+            return None;
+        }
+        let r = ctx.result(o, 0);
+        let mut uses = ctx.uses(r);
+        let user = uses.next()?.op;
+        let one_user = uses.all(|u| u.op == user);
+        let is_reduce = ctx.op_is(user, "soac.reduce") || ctx.op_is(user, "soac.redomap");
+        (one_user && is_reduce && ctx.op_parent_block(user) == ctx.op_parent_block(o)).then_some(r)
+    }
+
+    /// Reduction `o` of the prefixes `r` of scan `s` ([`Self::scan_into_reduce`]): one `scf.for`
+    /// carrying the scan's value and the reduction's; each step computes the next prefix and
+    /// folds it (the reduction's map lambda, if any, reading it and the other inputs at the
+    /// step's position).
+    fn reduce_scan(
+        &self,
+        b: &mut Builder<'_>,
+        o: OpId,
+        env: &mut Env,
+        (r, s): (Value, OpId),
+    ) -> CResult {
+        let scan = self.fold_parts(
+            b,
+            s,
+            env,
+            "scanomap",
+            "a scan of rows is not supported in a thread",
+        )?;
+        let n = scan.inputs[0].ext()[0];
+        // The reduction reads the prefix of the current step.
+        let prefix: Rc<RefCell<Option<Value>>> = Rc::default();
+        let cell = prefix.clone();
+        let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+        let f = move |b: &mut Builder<'_>, _: &[Value]| -> Value {
+            (*cell.borrow()).unwrap_or_else(|| zero(b, elem))
+        };
+        env.arrs.insert(
+            r,
+            Arr::Code {
+                f: Rc::new(f),
+                ext: vec![n],
+            },
+        );
+        let red = self.fold_parts(
+            b,
+            o,
+            env,
+            "redomap",
+            "a reduction of rows (array accumulators) is not supported in a thread",
+        )?;
+        let mut inits = scan.inits.clone();
+        inits.extend(&red.inits);
+        let (c0, c1) = (cidx(b, 0), cidx(b, 1));
+        let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, n, c1, &inits);
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        let j = b.block_arg(body, 0);
+        let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
+        let (sa, ra) = accs.split_at(scan.k);
+        let step = self.fold_step(b, s, &scan, env, j, sa).and_then(|(ys, _)| {
+            *prefix.borrow_mut() = Some(ys[0]);
+            let (zs, xs) = self.fold_step(b, o, &red, env, j, ra)?;
+            Ok((ys, zs, xs))
+        });
+        let (ys, zs, xs) = match step {
+            Ok(v) => v,
+            Err(d) => {
+                b.set_insertion_point(saved);
+                return Err(d);
+            }
+        };
+        for ((&z, &acc), &x) in zs.iter().zip(ra).zip(&xs) {
+            mark_reassociable(b.ctx, z, acc, x);
+        }
+        let mut next = ys;
+        next.extend(zs);
+        mk(b, "scf.yield", &next, &[], &[], Vec::new());
+        b.set_insertion_point(saved);
+        let outs = b.results(for_op.op())[scan.k..].to_vec();
+        for (&res, &v) in b.results(o).to_vec().iter().zip(&outs) {
+            env.vals.insert(res, v);
         }
         Ok(())
     }
