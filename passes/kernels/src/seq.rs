@@ -157,6 +157,10 @@ pub struct Env {
     pub arrs: FxHashMap<Value, Arr>,
 }
 
+/// The prefix a scan folded by a reduction has at the fused loop's current step
+/// ([`Seq::reduce_scan`]).
+type Prefix = Rc<RefCell<Option<Value>>>;
+
 /// The sequential lowering: the top-level arrays lambdas may read (free arrays) and the first
 /// error met while building an index function (reported by [`Seq::lambda`]).
 #[derive(Clone)]
@@ -166,9 +170,9 @@ pub struct Seq {
     /// Whether the thread's storage may have a size computed in the thread (the CPU
     /// backend's heap buffers), not only one known before the threads start.
     heap: bool,
-    /// The scans left to the reduction that is their one use: result → the scan
-    /// ([`Self::scan_into_reduce`]).
-    fused: Rc<RefCell<FxHashMap<Value, OpId>>>,
+    /// The scans left to the reduction that is their one use: result → the scan, and the
+    /// prefix of the fused loop's current step ([`Self::scan_into_reduce`]).
+    fused: Rc<RefCell<FxHashMap<Value, (OpId, Prefix)>>>,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -1079,7 +1083,30 @@ impl Seq {
     /// on each): nothing is stored, and reading element `i` costs `i + 1` steps.
     fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         if let Some(r) = Self::scan_into_reduce(b.ctx, o) {
-            self.fused.borrow_mut().insert(r, o);
+            // Its extent is the input's (read by `soac.dim`, an extent check); its elements
+            // are the prefixes of the reduction's loop.
+            let scan = self.fold_parts(
+                b,
+                o,
+                env,
+                "scanomap",
+                "a scan of rows is not supported in a thread",
+            )?;
+            let n = scan.inputs[0].ext()[0];
+            let prefix: Prefix = Rc::default();
+            let cell = prefix.clone();
+            let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+            let f = move |b: &mut Builder<'_>, _: &[Value]| -> Value {
+                (*cell.borrow()).unwrap_or_else(|| zero(b, elem))
+            };
+            env.arrs.insert(
+                r,
+                Arr::Code {
+                    f: Rc::new(f),
+                    ext: vec![n],
+                },
+            );
+            self.fused.borrow_mut().insert(r, (o, prefix));
             return Ok(());
         }
         let fold = self.fold_parts(
@@ -1315,9 +1342,9 @@ impl Seq {
         let scan = b
             .operand_vec(o)
             .into_iter()
-            .find_map(|v| self.fused.borrow().get(&v).map(|&s| (v, s)));
-        if let Some((r, s)) = scan {
-            return self.reduce_scan(b, o, env, (r, s));
+            .find_map(|v| self.fused.borrow().get(&v).cloned());
+        if let Some((s, prefix)) = scan {
+            return self.reduce_scan(b, o, env, s, &prefix);
         }
         let fold = self.fold_parts(
             b,
@@ -1345,32 +1372,37 @@ impl Seq {
     }
 
     /// The result of scan `o` when it is one scalar scanned value read by nothing but one
-    /// reduction (`reduce`/`redomap`) of the same block (`{⌈/ +\ ⍵}`): that reduction then
-    /// folds the prefixes as the scan computes them, in one loop, and nothing is stored
-    /// ([`Self::reduce_scan`]).
+    /// reduction (`reduce`/`redomap`) of the same block (`{⌈/ +\ ⍵}`) and extent reads
+    /// (`soac.dim`): that reduction then folds the prefixes as the scan computes them, in one
+    /// loop, and nothing is stored ([`Self::reduce_scan`]).
     fn scan_into_reduce(ctx: &Context, o: OpId) -> Option<Value> {
         let opr = ctx.entry_block(ctx.region(o, 0))?;
         if ctx.num_results(o) != 1 || ctx.block_args(opr).len() != 2 {
             return None;
         }
         let r = ctx.result(o, 0);
-        let mut uses = ctx.uses(r);
-        let user = uses.next()?.op;
-        let one_user = uses.all(|u| u.op == user);
+        let users: Vec<OpId> = ctx
+            .uses(r)
+            .map(|u| u.op)
+            .filter(|&u| !ctx.op_is(u, "soac.dim"))
+            .collect();
+        let user = *users.first()?;
+        let one_user = users.iter().all(|&u| u == user);
         let is_reduce = ctx.op_is(user, "soac.reduce") || ctx.op_is(user, "soac.redomap");
         (one_user && is_reduce && ctx.op_parent_block(user) == ctx.op_parent_block(o)).then_some(r)
     }
 
-    /// Reduction `o` of the prefixes `r` of scan `s` ([`Self::scan_into_reduce`]): one `scf.for`
-    /// carrying the scan's value and the reduction's; each step computes the next prefix and
-    /// folds it (the reduction's map lambda, if any, reading it and the other inputs at the
-    /// step's position).
+    /// Reduction `o` of the prefixes of scan `s` ([`Self::scan_into_reduce`], whose result
+    /// reads `prefix`): one `scf.for` carrying the scan's value and the reduction's; each
+    /// step computes the next prefix and folds it (the reduction's map lambda, if any,
+    /// reading it and the other inputs at the step's position).
     fn reduce_scan(
         &self,
         b: &mut Builder<'_>,
         o: OpId,
         env: &mut Env,
-        (r, s): (Value, OpId),
+        s: OpId,
+        prefix: &Prefix,
     ) -> CResult {
         let scan = self.fold_parts(
             b,
@@ -1380,20 +1412,6 @@ impl Seq {
             "a scan of rows is not supported in a thread",
         )?;
         let n = scan.inputs[0].ext()[0];
-        // The reduction reads the prefix of the current step.
-        let prefix: Rc<RefCell<Option<Value>>> = Rc::default();
-        let cell = prefix.clone();
-        let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
-        let f = move |b: &mut Builder<'_>, _: &[Value]| -> Value {
-            (*cell.borrow()).unwrap_or_else(|| zero(b, elem))
-        };
-        env.arrs.insert(
-            r,
-            Arr::Code {
-                f: Rc::new(f),
-                ext: vec![n],
-            },
-        );
         let red = self.fold_parts(
             b,
             o,
