@@ -363,7 +363,8 @@ pub(crate) fn host_map(
         let v = arr::read(b, src, &idx[..d], t);
         map.insert(a, v);
     }
-    let ys = match &seq {
+    // The values of results `outs`, in that order.
+    let vals: Vec<Value> = match &seq {
         Some(seq) => {
             let mut env = crate::seq::Env {
                 vals: map,
@@ -379,25 +380,21 @@ pub(crate) fn host_map(
                 };
                 env.arrs.insert(a, row);
             }
-            let got = seq.lambda(b, lambda, &mut env, outs);
-            match got {
-                Ok(vs) => {
-                    let mut all = vec![vs[0]; outs.iter().max().map_or(0, |m| m + 1)];
-                    for (&o, v) in outs.iter().zip(vs) {
-                        all[o] = v;
-                    }
-                    all
-                }
+            match seq.lambda(b, lambda, &mut env, outs) {
+                Ok(vs) => vs,
                 Err(d) => {
                     b.set_insertion_point(saved);
                     return Err(d);
                 }
             }
         }
-        None => inline_block(b, lambda, &mut map),
+        None => {
+            let ys = inline_block(b, lambda, &mut map);
+            outs.iter().map(|&o| ys[o]).collect()
+        }
     };
-    for (&out, &m) in outs.iter().zip(&mems) {
-        tail_builtin::memref::StoreOp::create(b, ys[out], m, &idx);
+    for (&v, &m) in vals.iter().zip(&mems) {
+        tail_builtin::memref::StoreOp::create(b, v, m, &idx);
     }
     let for_op = b
         .ctx
