@@ -161,6 +161,9 @@ pub struct Env {
 /// ([`Seq::reduce_scan`]).
 type Prefix = Rc<RefCell<Option<Value>>>;
 
+/// A scan left to the reduction that reads it: the scan, its fold and its prefix.
+type FusedScan = (OpId, Fold, Prefix);
+
 /// The sequential lowering: the top-level arrays lambdas may read (free arrays) and the first
 /// error met while building an index function (reported by [`Seq::lambda`]).
 #[derive(Clone)]
@@ -172,7 +175,7 @@ pub struct Seq {
     heap: bool,
     /// The scans left to the reduction that is their one use: result → the scan, and the
     /// prefix of the fused loop's current step ([`Self::scan_into_reduce`]).
-    fused: Rc<RefCell<FxHashMap<Value, (OpId, Prefix)>>>,
+    fused: Rc<RefCell<FxHashMap<Value, FusedScan>>>,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -1082,17 +1085,17 @@ impl Seq {
     /// elements `0 … i` from the neutral elements, in order (the map lambda of a scanomap run
     /// on each): nothing is stored, and reading element `i` costs `i + 1` steps.
     fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let fold = self.fold_parts(
+            b,
+            o,
+            env,
+            "scanomap",
+            "a scan of rows is not supported in a thread",
+        )?;
+        let n = fold.inputs[0].ext()[0];
         if let Some(r) = Self::scan_into_reduce(b.ctx, o) {
             // Its extent is the input's (read by `soac.dim`, an extent check); its elements
             // are the prefixes of the reduction's loop.
-            let scan = self.fold_parts(
-                b,
-                o,
-                env,
-                "scanomap",
-                "a scan of rows is not supported in a thread",
-            )?;
-            let n = scan.inputs[0].ext()[0];
             let prefix: Prefix = Rc::default();
             let cell = prefix.clone();
             let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
@@ -1106,17 +1109,9 @@ impl Seq {
                     ext: vec![n],
                 },
             );
-            self.fused.borrow_mut().insert(r, (o, prefix));
+            self.fused.borrow_mut().insert(r, (o, fold, prefix));
             return Ok(());
         }
-        let fold = self.fold_parts(
-            b,
-            o,
-            env,
-            "scanomap",
-            "a scan of rows is not supported in a thread",
-        )?;
-        let n = fold.inputs[0].ext()[0];
         if self.storable(b.ctx, n) {
             return self.scan_stored(b, o, env, &fold, n);
         }
@@ -1343,8 +1338,8 @@ impl Seq {
             .operand_vec(o)
             .into_iter()
             .find_map(|v| self.fused.borrow().get(&v).cloned());
-        if let Some((s, prefix)) = scan {
-            return self.reduce_scan(b, o, env, s, &prefix);
+        if let Some((s, scan, prefix)) = scan {
+            return self.reduce_scan(b, o, env, (s, &scan), &prefix);
         }
         let fold = self.fold_parts(
             b,
@@ -1392,25 +1387,18 @@ impl Seq {
         (one_user && is_reduce && ctx.op_parent_block(user) == ctx.op_parent_block(o)).then_some(r)
     }
 
-    /// Reduction `o` of the prefixes of scan `s` ([`Self::scan_into_reduce`], whose result
-    /// reads `prefix`): one `scf.for` carrying the scan's value and the reduction's; each
-    /// step computes the next prefix and folds it (the reduction's map lambda, if any,
-    /// reading it and the other inputs at the step's position).
+    /// Reduction `o` of the prefixes of scan `s` (of fold `scan`; [`Self::scan_into_reduce`],
+    /// whose result reads `prefix`): one `scf.for` carrying the scan's value and the
+    /// reduction's; each step computes the next prefix and folds it (the reduction's map
+    /// lambda, if any, reading it and the other inputs at the step's position).
     fn reduce_scan(
         &self,
         b: &mut Builder<'_>,
         o: OpId,
         env: &mut Env,
-        s: OpId,
+        (s, scan): (OpId, &Fold),
         prefix: &Prefix,
     ) -> CResult {
-        let scan = self.fold_parts(
-            b,
-            s,
-            env,
-            "scanomap",
-            "a scan of rows is not supported in a thread",
-        )?;
         let n = scan.inputs[0].ext()[0];
         let red = self.fold_parts(
             b,
@@ -1428,7 +1416,7 @@ impl Seq {
         let j = b.block_arg(body, 0);
         let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
         let (sa, ra) = accs.split_at(scan.k);
-        let step = self.fold_step(b, s, &scan, env, j, sa).and_then(|(ys, _)| {
+        let step = self.fold_step(b, s, scan, env, j, sa).and_then(|(ys, _)| {
             *prefix.borrow_mut() = Some(ys[0]);
             let (zs, xs) = self.fold_step(b, o, &red, env, j, ra)?;
             Ok((ys, zs, xs))
