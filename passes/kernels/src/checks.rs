@@ -253,8 +253,20 @@ impl PassRun for SoacRuntimeChecks {
                 })
         };
         let (mut indexes, mut inner, mut ops) = (Vec::new(), Vec::new(), Vec::new());
+        // The callees of the calls already there (the checks `convert-tail-to-soac` emitted
+        // and `soac-simplify` kept).
+        let mut called = rustc_hash::FxHashSet::default();
         for o in ctx.walk_preorder(module) {
             let name = ctx.op_name_str(o);
+            if name == "func.call" {
+                if let Some(c) = ctx
+                    .attr(o, "callee")
+                    .and_then(|a| ctx.attr_as_symbol_ref(a))
+                {
+                    called.insert(c.to_string());
+                }
+                continue;
+            }
             if !matches!(
                 name,
                 "soac.index"
@@ -289,6 +301,8 @@ impl PassRun for SoacRuntimeChecks {
                 _ => {}
             }
         }
+        // Before any check is inserted: each inserted one declares its function again.
+        drop_unused_declarations(ctx, module, &called);
         for op in indexes {
             self.check_index(ctx, module, op);
         }
@@ -330,34 +344,25 @@ impl PassRun for SoacRuntimeChecks {
         for op in ops {
             self.check_inner(ctx, module, op, &array_if);
         }
-        drop_unused_declarations(ctx, module);
         Ok(())
     }
 }
 
-/// Erases the declarations of the run-time checks that no call uses (`convert-tail-to-soac`
-/// declares the checks it emits; `soac-simplify` may then drop them all: one of a constant
-/// count, of one extent against itself).
-fn drop_unused_declarations(ctx: &mut Context, module: OpId) {
-    let declared: Vec<(&str, OpId)> = [CHECK_EXTENTS, CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32]
-        .into_iter()
-        .filter_map(|n| Some((n, tail_ir::symbol::lookup_symbol_in(ctx, module, n)?)))
-        .filter(|&(_, f)| FuncOp::from_op(ctx, f).is_some_and(|f| f.is_declaration(ctx)))
-        .collect();
-    if declared.is_empty() {
-        return;
-    }
-    let called: rustc_hash::FxHashSet<String> = ctx
-        .walk_preorder(module)
-        .into_iter()
-        .filter(|&o| ctx.op_is(o, "func.call"))
-        .filter_map(|o| {
-            let a = ctx.attr(o, "callee")?;
-            ctx.attr_as_symbol_ref(a).map(str::to_string)
-        })
-        .collect();
-    for (name, f) in declared {
-        if !called.contains(name) {
+/// Erases the declarations of the run-time checks that no call uses (the callees of the
+/// module's calls: `called`); `convert-tail-to-soac` declares the checks it emits, and
+/// `soac-simplify` may then drop all calls of one (a constant count, one extent against
+/// itself).
+fn drop_unused_declarations(
+    ctx: &mut Context,
+    module: OpId,
+    called: &rustc_hash::FxHashSet<String>,
+) {
+    for name in [CHECK_EXTENTS, CHECK_INDEX, CHECK_COUNT, CHECK_EXTENT32] {
+        let Some(f) = tail_ir::symbol::lookup_symbol_in(ctx, module, name) else {
+            continue;
+        };
+        if !called.contains(name) && FuncOp::from_op(ctx, f).is_some_and(|f| f.is_declaration(ctx))
+        {
             ctx.erase_op(f);
         }
     }
