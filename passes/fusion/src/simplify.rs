@@ -698,6 +698,10 @@ impl RewritePattern for HoistInvariant {
             return false;
         };
         let ops: Vec<OpId> = ctx.block_ops(body).collect();
+        // Most lambdas hold no work to move: no walk of their ops then.
+        if !ops.iter().any(|&o| Self::work(ctx, o)) {
+            return false;
+        }
         let candidates: Vec<OpId> = ops
             .iter()
             .copied()
