@@ -3,9 +3,10 @@
 
 apltail (the reference APL-to-TAIL compiler) keeps its test programs as `tests/NAME.apl`
 with the expected output of `aplt -s_tail -silent lib/prelude.apl NAME.apl` beside them
-(`tests/NAME.out.ok`). This script runs each program that has one the same way: the prelude
-and the program read as one program (written next to the program, so that its relative
-file names resolve), with `tailc run --target=interp`, and compares the output with the
+(`tests/NAME.out.ok`). This script runs each program that has one the same way, the prelude
+and the program as two files read as one program (`tailc run --target=interp
+lib/prelude.apl NAME.apl`, in `tests/` so that the program's relative file names resolve),
+and compares the output with the
 expected one; then with `--target=cpu` (and `--target=cuda` with --cuda), compared with the
 interpreter's output.
 
@@ -46,9 +47,9 @@ def normalize(lines):
     return out
 
 
-def run(tailc, target, prog, cwd, timeout):
+def run(tailc, target, files, cwd, timeout):
     try:
-        p = subprocess.run([tailc, "run", f"--target={target}", prog], cwd=cwd,
+        p = subprocess.run([tailc, "run", f"--target={target}", *files], cwd=cwd,
                            capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, "timeout"
@@ -70,34 +71,28 @@ def main():
                  "(no tests/ folder or no lib/prelude.apl)")
     if not os.access(tailc, os.X_OK):
         sys.exit(f"apltail-conformance: error: no tailc executable at '{tailc}' (--tailc)")
-    prelude = open(prelude_path, encoding="utf-8").read()
+    prelude_path = os.path.abspath(prelude_path)
     names = sorted(f[:-len(".out.ok")] for f in os.listdir(tests) if f.endswith(".out.ok"))
     names = [n for n in names if os.path.exists(os.path.join(tests, n + ".apl"))]
     targets = ["cpu"] + (["cuda"] if args.cuda else [])
     bad, known, agreed = [], [], 0
     for name in names:
-        src = open(os.path.join(tests, name + ".apl"), encoding="utf-8").read()
-        prog = os.path.join(tests, f".tailc-{name}.apl")
-        with open(prog, "w", encoding="utf-8") as f:
-            f.write(prelude + "\n" + src)
-        try:
-            expected = open(os.path.join(tests, name + ".out.ok"), encoding="utf-8").read()
-            expected = normalize(expected.splitlines())
-            rc, out = run(tailc, "interp", prog, tests, args.timeout)
-            problems = []
-            if rc != 0:
-                # apltail rejects it too when its expected output is an error message.
-                if not any("mismatch" in l or "error" in l.lower() for l in expected):
-                    problems.append(f"interp: {(out or '').strip().splitlines()[:1]}")
-            elif out.splitlines() != expected:
-                problems.append("interp output differs from .out.ok")
-            for t in targets if rc == 0 else []:
-                trc, tout = run(tailc, t, prog, tests, args.timeout)
-                if trc != 0 or tout != out:
-                    first = (tout or "").strip().splitlines()[:1]
-                    problems.append(f"{t} differs from interp (exit {trc}) {first}")
-        finally:
-            os.remove(prog)
+        files = [prelude_path, name + ".apl"]
+        expected = open(os.path.join(tests, name + ".out.ok"), encoding="utf-8").read()
+        expected = normalize(expected.splitlines())
+        rc, out = run(tailc, "interp", files, tests, args.timeout)
+        problems = []
+        if rc != 0:
+            # apltail rejects it too when its expected output is an error message.
+            if not any("mismatch" in l or "error" in l.lower() for l in expected):
+                problems.append(f"interp: {(out or '').strip().splitlines()[:1]}")
+        elif out.splitlines() != expected:
+            problems.append("interp output differs from .out.ok")
+        for t in targets if rc == 0 else []:
+            trc, tout = run(tailc, t, files, tests, args.timeout)
+            if trc != 0 or tout != out:
+                first = (tout or "").strip().splitlines()[:1]
+                problems.append(f"{t} differs from interp (exit {trc}) {first}")
         if not problems:
             agreed += 1
             print(f"ok       {name}")

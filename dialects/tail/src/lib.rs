@@ -13,6 +13,8 @@
 //! * [`fold`]: constant folding, the shape-arithmetic simplifications (Fig. 3.6 → Fig. 3.7) and
 //!   the dialect's constant materializer; `canon`: canonicalization patterns that build new
 //!   ops (`shape(transp(x))` → `vreverseV(shape(x))`).
+//! * [`source`]: the files a program was read from (`tail.sources`) and the positions
+//!   run-time checks report in them.
 //!
 //! ## Design decisions
 //!
@@ -88,6 +90,7 @@
 mod canon;
 pub mod fold;
 pub mod ops;
+pub mod source;
 pub mod types;
 
 use tail_ir_macros::dialect;

@@ -21,13 +21,24 @@
 
 use std::rc::Rc;
 
-/// A source position: 1-based line and column (column counts characters).
+/// A source position: 1-based line and column (column counts characters) in the program's
+/// file number `file` (0 for the first; a program may be read from several files, as apltail
+/// reads its prelude before the program: [`crate::compile_files`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Pos {
+    /// Which of the program's files, from 0.
+    pub file: u32,
     /// Line, from 1.
     pub line: u32,
     /// Column, from 1, in characters.
     pub col: u32,
+}
+
+impl Pos {
+    /// Line `line`, column `col` of the first file.
+    pub fn new(line: u32, col: u32) -> Pos {
+        Pos { file: 0, line, col }
+    }
 }
 
 /// A name with the position of its first character.

@@ -111,12 +111,18 @@ fn is_apl_letter_glyph(c: char) -> bool {
 /// An unknown character, a `¯` not followed by a number, a malformed number, or a string
 /// without its closing quote.
 pub fn lex(src: &str) -> Result<Vec<Token>, SyntaxError> {
-    Lexer::new(src).run()
+    lex_file(src, 0)
+}
+
+/// [`lex`] for the program's file number `file`, which every token's position names.
+pub fn lex_file(src: &str, file: u32) -> Result<Vec<Token>, SyntaxError> {
+    Lexer::new(src, file).run()
 }
 
 struct Lexer {
     chars: Vec<char>,
     i: usize,
+    file: u32,
     line: u32,
     col: u32,
     out: Vec<Token>,
@@ -130,10 +136,11 @@ fn err(pos: Pos, message: impl Into<String>) -> SyntaxError {
 }
 
 impl Lexer {
-    fn new(src: &str) -> Self {
+    fn new(src: &str, file: u32) -> Self {
         Lexer {
             chars: src.chars().collect(),
             i: 0,
+            file,
             line: 1,
             col: 1,
             out: Vec::new(),
@@ -142,6 +149,7 @@ impl Lexer {
 
     fn pos(&self) -> Pos {
         Pos {
+            file: self.file,
             line: self.line,
             col: self.col,
         }

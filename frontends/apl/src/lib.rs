@@ -83,3 +83,14 @@ pub fn compile(
 ) -> Result<tail_ir::OpId, tail_ir::Diagnostic> {
     elab::compile(ctx, file, src)
 }
+
+/// Compiles an APL program read from several files, `(name, text)` in order (apltail's
+/// `aplt prelude.apl prog.apl`): their statements are one program, whose value is the last
+/// file's last statement's; every location and diagnostic names the file it is in, and the
+/// module lists the files as `tail.sources` (`tail_dialect::source`) when there are several.
+pub fn compile_files(
+    ctx: &mut tail_ir::Context,
+    files: &[(&str, &str)],
+) -> Result<tail_ir::OpId, tail_ir::Diagnostic> {
+    elab::compile_files(ctx, files)
+}

@@ -66,10 +66,23 @@ pub const NILADIC_SYSTEM_NAMES: &[&str] = &["⎕NOW"];
 /// # Errors
 /// The first syntax error found, with its position and a message naming the construct.
 pub fn parse_program(src: &str) -> Result<Program, SyntaxError> {
-    let tokens = lexer::lex(src)?;
-    let tree = build_tree(tokens)?;
+    parse_files(&[src])
+}
+
+/// Parses a program read from several files, their texts in order (apltail's `aplt
+/// prelude.apl prog.apl`): one program, as if the files were one, so that a name a file
+/// defines is known to the files after it; each position names its file by its index.
+///
+/// # Errors
+/// As [`parse_program`], in the file the error's position names.
+pub fn parse_files(files: &[&str]) -> Result<Program, SyntaxError> {
     let mut p = Parser::new();
-    let stmts = p.body(tree)?;
+    let mut stmts = Vec::new();
+    for (k, src) in files.iter().enumerate() {
+        let tokens = lexer::lex_file(src, u32::try_from(k).unwrap_or(u32::MAX))?;
+        let tree = build_tree(tokens)?;
+        stmts.extend(p.body(tree)?);
+    }
     Ok(Program { stmts })
 }
 
@@ -1652,6 +1665,7 @@ struct AnnParser {
 impl AnnParser {
     fn here(&self) -> Pos {
         Pos {
+            file: self.base.file,
             line: self.base.line,
             col: self
                 .base
@@ -1824,6 +1838,7 @@ impl AnnParser {
                         .ok_or_else(|| {
                             err(
                                 Pos {
+                                    file: self.base.file,
                                     line: self.base.line,
                                     col: self.base.col.saturating_add(start as u32),
                                 },

@@ -139,7 +139,7 @@ fn lex_comments_and_annotations() {
         ]
     );
     // The annotation's position is that of its text.
-    assert_eq!(toks[3].pos, Pos { line: 2, col: 7 });
+    assert_eq!(toks[3].pos, Pos::new(2, 7));
 }
 
 #[test]
@@ -302,7 +302,7 @@ fn nested_dfns_and_their_flags() {
         panic!("expected a dfn");
     };
     assert!(d.uses_alpha && !d.uses_alpha_alpha && !d.uses_omega_omega);
-    assert_eq!(d.pos, Pos { line: 1, col: 5 });
+    assert_eq!(d.pos, Pos::new(1, 5));
 }
 
 #[test]
@@ -623,7 +623,7 @@ fn annotations() {
         panic!("expected a dfn");
     };
     let a = d.annotation.as_ref().unwrap();
-    assert_eq!(a.pos, Pos { line: 1, col: 9 });
+    assert_eq!(a.pos, Pos::new(1, 9));
     assert_eq!(
         a.ty,
         AnnType::Array {
@@ -642,12 +642,12 @@ fn expression_positions() {
     let Stmt::Expr(e) = &p.stmts[1] else {
         panic!("expected an expression");
     };
-    assert_eq!(e.pos, Pos { line: 2, col: 3 });
+    assert_eq!(e.pos, Pos::new(2, 3));
     let ExprKind::Dyadic { fun, right, .. } = &e.kind else {
         panic!("expected a dyadic application");
     };
-    assert_eq!(fun.pos, Pos { line: 2, col: 5 });
-    assert_eq!(right.pos, Pos { line: 2, col: 7 });
+    assert_eq!(fun.pos, Pos::new(2, 5));
+    assert_eq!(right.pos, Pos::new(2, 7));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -84,10 +84,11 @@ pub struct HostOptions {
     /// The CPU to generate code for: `None` for the host's CPU and its features (the
     /// executable then runs on this machine and its kind), `Some("x86-64")` for any x86-64.
     pub cpu: Option<String>,
-    /// The program's source, `(file name, text)`: `main` registers it with the runtime
-    /// (`tail_rt_source`) so that a failed run-time check shows its line, as compile-time
-    /// diagnostics do. `None`: checks name only the line and column.
-    pub source: Option<(String, String)>,
+    /// The program's source files, `(file name, text)` in the order the program lists them
+    /// (`tail_dialect::source`): `main` registers them with the runtime (`tail_rt_source`)
+    /// so that a failed run-time check shows its line, as compile-time diagnostics do.
+    /// Empty: checks name only the line and column.
+    pub sources: Vec<(String, String)>,
 }
 
 impl Default for HostOptions {
@@ -95,7 +96,7 @@ impl Default for HostOptions {
         HostOptions {
             opt_level: 3,
             cpu: None,
-            source: None,
+            sources: Vec::new(),
         }
     }
 }
@@ -338,7 +339,7 @@ fn finish(
     m.set_triple(&machine.get_triple());
     m.set_data_layout(&machine.get_target_data().get_data_layout());
     define_launches(&llvm_ctx, &m)?;
-    define_main(&llvm_ctx, &m, opts.source.as_ref())?;
+    define_main(&llvm_ctx, &m, &opts.sources)?;
     // Only `main` (and `tail_program`, which it calls) is seen from outside: everything else
     // may be inlined, specialized and dropped.
     for f in m.get_functions() {
@@ -458,12 +459,12 @@ fn define_launches<'ll>(
 }
 
 /// Defines `int main(int argc, char **argv) { return tail_rt_main(argc, argv, tail_program); }`,
-/// first registering the program's `source` (`tail_rt_source(name, name_len, text, text_len)`,
-/// both held in private constants) when there is one.
+/// first registering the program's `sources` in order (`tail_rt_source(name, name_len, text,
+/// text_len)` each, held in private constants).
 fn define_main<'ll>(
     ctx: &'ll inkwell::context::Context,
     m: &inkwell::module::Module<'ll>,
-    source: Option<&(String, String)>,
+    sources: &[(String, String)],
 ) -> Result<(), CodegenError> {
     let program = m
         .get_function("tail_program")
@@ -485,24 +486,26 @@ fn define_main<'ll>(
     let p = main.get_params();
     let llvm =
         |e: inkwell::builder::BuilderError| CodegenError::Llvm(format!("building main: {e}"));
-    if let Some((name, text)) = source {
+    if !sources.is_empty() {
         let i64t = ctx.i64_type();
         let source_ty = ctx
             .void_type()
             .fn_type(&[ptr.into(), i64t.into(), ptr.into(), i64t.into()], false);
         let register = m.add_function("tail_rt_source", source_ty, None);
-        let mut args: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
-        for (sym, bytes) in [("tail.source.name", name), ("tail.source.text", text)] {
-            let init = ctx.const_string(bytes.as_bytes(), false);
-            let g = m.add_global(init.get_type(), None, sym);
-            g.set_initializer(&init);
-            g.set_constant(true);
-            g.set_linkage(inkwell::module::Linkage::Private);
-            g.set_unnamed_addr(true);
-            args.push(g.as_pointer_value().into());
-            args.push(i64t.const_int(bytes.len() as u64, false).into());
+        for (name, text) in sources {
+            let mut args: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
+            for (sym, bytes) in [("tail.source.name", name), ("tail.source.text", text)] {
+                let init = ctx.const_string(bytes.as_bytes(), false);
+                let g = m.add_global(init.get_type(), None, sym);
+                g.set_initializer(&init);
+                g.set_constant(true);
+                g.set_linkage(inkwell::module::Linkage::Private);
+                g.set_unnamed_addr(true);
+                args.push(g.as_pointer_value().into());
+                args.push(i64t.const_int(bytes.len() as u64, false).into());
+            }
+            b.build_call(register, &args, "").map_err(llvm)?;
         }
-        b.build_call(register, &args, "").map_err(llvm)?;
     }
     let status = b
         .build_call(

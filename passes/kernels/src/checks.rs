@@ -59,7 +59,7 @@
 
 use tail_builtin::func::{CallOp, FuncOp};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
-use tail_ir::{Builder, Context, InsertPoint, LocKind, OpId, Type, TypeKind, Value, DYNAMIC};
+use tail_ir::{Builder, Context, InsertPoint, OpId, Type, TypeKind, Value, DYNAMIC};
 
 /// The runtime function of the extent checks.
 pub const CHECK_EXTENTS: &str = "tail_rt_check_extents";
@@ -153,12 +153,10 @@ fn inside(ctx: &Context, op: Option<OpId>, pred: impl Fn(&Context, OpId) -> bool
     false
 }
 
-/// `(line, col)` of an op's location, `(0, 0)` without one.
+/// `(line, col)` of an op's location as a check reports it (the line naming the file of a
+/// program read from several: `tail_dialect::source::check_position`), `(0, 0)` without one.
 pub fn line_col(ctx: &Context, op: OpId) -> (i64, i64) {
-    match ctx.loc_kind(ctx.op_loc(op)) {
-        LocKind::FileLineCol { line, col, .. } => (*line as i64, *col as i64),
-        _ => (0, 0),
-    }
+    tail_dialect::source::check_position(ctx, op)
 }
 
 /// The array whose extent `v`'s outer extent is: through the maps that produced it (a map's

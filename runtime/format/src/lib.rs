@@ -18,7 +18,9 @@
 //!   32-bit ints).
 //! - [`fault`]: the record in which GPU kernels report their first failed check.
 //! - [`source_excerpt`]: the source line of a position and a caret under its column, as
-//!   compile-time diagnostics and the run-time checks of compiled programs show it.
+//!   compile-time diagnostics and the run-time checks of compiled programs show it;
+//!   [`position`]: how a check's line argument also names the file of a program read from
+//!   several files.
 //!
 //! The crate has no dependencies.
 
@@ -114,6 +116,35 @@ pub fn extent_mismatch(expected: i64, got: i64, what: i64) -> String {
     }
 }
 
+/// The line argument of a run-time check (`tail_rt_check_*(…, line, col)`, the GPU fault
+/// record's line) of a program read from several files (apltail's `prelude.apl prog.apl`):
+/// the line in the file's lower [`LINE_BITS`] bits and the file's index among the program's
+/// files (0 for the first) above them. The index of the first file adds nothing, so the
+/// line of a one-file program is the line itself.
+pub mod position {
+    /// The bits that hold the line.
+    pub const LINE_BITS: u32 = 24;
+    /// The most files a position can name (the line stays a positive `i32`).
+    pub const MAX_FILES: usize = 1 << (31 - LINE_BITS);
+
+    /// The line argument of line `line` of file `file`: 0 (no position) when the file's
+    /// index or the line does not fit.
+    pub fn encode(file: usize, line: i64) -> i64 {
+        if file >= MAX_FILES || !(0..1 << LINE_BITS).contains(&line) {
+            return 0;
+        }
+        ((file as i64) << LINE_BITS) | line
+    }
+
+    /// The file's index and the line of a line argument ([`encode`]).
+    pub fn decode(arg: i64) -> (usize, i64) {
+        if arg < 0 {
+            return (0, arg);
+        }
+        ((arg >> LINE_BITS) as usize, arg & ((1 << LINE_BITS) - 1))
+    }
+}
+
 pub mod input;
 pub mod layout;
 pub mod number;
@@ -123,7 +154,26 @@ pub use number::{fmt_char, fmt_complex, fmt_double, fmt_g, fmt_int};
 
 #[cfg(test)]
 mod tests {
-    use super::{extent_too_large, fault, index_out_of_bounds, what};
+    use super::{extent_too_large, fault, index_out_of_bounds, position, what};
+
+    /// A check's line argument names the file and the line; the first file's is the line.
+    #[test]
+    fn positions() {
+        assert_eq!(position::encode(0, 17), 17);
+        assert_eq!(position::decode(17), (0, 17));
+        let two = position::encode(2, 5);
+        assert_eq!(two, (2 << position::LINE_BITS) + 5);
+        assert_eq!(position::decode(two), (2, 5));
+        let last = position::encode(position::MAX_FILES - 1, (1 << position::LINE_BITS) - 1);
+        assert!(i32::try_from(last).is_ok());
+        assert_eq!(
+            position::decode(last),
+            (position::MAX_FILES - 1, (1 << position::LINE_BITS) - 1)
+        );
+        assert_eq!(position::encode(position::MAX_FILES, 1), 0);
+        assert_eq!(position::encode(0, 1 << position::LINE_BITS), 0);
+        assert_eq!(position::decode(0), (0, 0));
+    }
 
     /// Each kind of device fault record reads as the host check's message.
     #[test]

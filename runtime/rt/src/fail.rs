@@ -67,13 +67,14 @@ impl Failure {
     }
 }
 
-/// The program's source, registered by `tail_rt_source`: its file name and text.
-static SOURCE: Mutex<Option<(String, String)>> = Mutex::new(None);
+/// The program's source files, registered in order by `tail_rt_source`: name and text.
+static SOURCES: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 
 /// `void tail_rt_source(const char *name, int64_t name_len, const char *text, int64_t
-/// text_len)`: registers the program's source file name and text (UTF-8, invalid bytes
-/// replaced by U+FFFD), which failed run-time checks quote. Null pointers or negative lengths
-/// register nothing.
+/// text_len)`: registers the name and text (UTF-8, invalid bytes replaced by U+FFFD) of the
+/// program's next source file (the first call its first file), which failed run-time checks
+/// quote: a check's line names the file by its index (`tail_format::position`). Null
+/// pointers or negative lengths register nothing.
 ///
 /// # Safety
 /// `name` and `text` are null or point to `name_len` and `text_len` readable bytes.
@@ -94,7 +95,10 @@ pub unsafe extern "C" fn tail_rt_source(
         Some(String::from_utf8_lossy(b).into_owned())
     };
     if let (Some(name), Some(text)) = (bytes(name, name_len), bytes(text, text_len)) {
-        *SOURCE.lock().unwrap_or_else(|p| p.into_inner()) = Some((name, text));
+        SOURCES
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((name, text));
     }
 }
 
@@ -105,10 +109,11 @@ pub(crate) fn render(f: &Failure) -> String {
     match f {
         Failure::Message(m) => format!("error: {m}\n"),
         Failure::At { line, col, message } if *line > 0 => {
-            let source = SOURCE.lock().unwrap_or_else(|p| p.into_inner());
-            match source.as_ref() {
+            let (file, line) = tail_format::position::decode(i64::from(*line));
+            let sources = SOURCES.lock().unwrap_or_else(|p| p.into_inner());
+            match sources.get(file) {
                 Some((name, text)) => {
-                    let (l, c) = (*line as u32, (*col).max(0) as u32);
+                    let (l, c) = (line as u32, (*col).max(0) as u32);
                     let excerpt = tail_format::source_excerpt(text, l, c).unwrap_or_default();
                     format!("{name}:{line}:{col}: error: {message}\n{excerpt}")
                 }

@@ -1,10 +1,13 @@
 //! `tailc`: tail's driver.
 //!
 //! `tailc run [--target=interp|cpu|cuda] prog.{apl,tail,fcl,mlir}` compiles APL (`.apl`, through
-//! `tail-apl`), imports TAIL text (`.tail`, through `tail-text`) or parses MLIR text, verifies the
-//! module in the `tail` dialect, runs its `@main` and prints, exactly like apltail, the output of
-//! the print primitives followed by the program's final value (`[](65780.0)`). Errors are
-//! rendered diagnostics (`file:line:col: error: …`), exit status 1.
+//! `tail-apl`), imports TAIL text (`.tail`, through `tail-text`) or parses MLIR text, verifies
+//! the module in the `tail` dialect, runs its `@main` and prints, exactly like apltail, the
+//! output of the print primitives followed by the program's final value (`[](65780.0)`).
+//! Errors are rendered diagnostics (`file:line:col: error: …`), exit status 1. An APL program
+//! may be given as several `.apl` files, read in order as one program, as apltail reads
+//! `prelude.apl prog.apl` (`tail_apl::compile_files`): each diagnostic and each failed
+//! run-time check of the compiled program names the file it is in.
 //!
 //! Targets: `interp` is the reference interpreter; `cpu` and `cuda` compile the program to a
 //! native executable (as `tailc build --target=cpu|cuda`, in a temporary directory) and run
@@ -86,8 +89,10 @@ enum Cmd {
         #[arg(long = "input", value_name = "VALUE")]
         inputs: Vec<String>,
         /// The program: APL (`.apl`), TAIL text as apltail prints it (`.tail`), FCL (`.fcl`),
-        /// or MLIR text (any other extension, normally `.mlir`).
-        input: String,
+        /// or MLIR text (any other extension, normally `.mlir`). An APL program may be given
+        /// as several files, read in order as one program (`prelude.apl prog.apl`).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
     },
     /// Compile a program to a standalone executable (or an object file, LLVM IR, host MLIR).
     Build {
@@ -115,8 +120,10 @@ enum Cmd {
         /// The function the program runs (`main`).
         #[arg(long, default_value = "main")]
         entry: String,
-        /// The program: APL (`.apl`), TAIL text (`.tail`), FCL (`.fcl`) or MLIR text.
-        input: String,
+        /// The program: APL (`.apl`), TAIL text (`.tail`), FCL (`.fcl`) or MLIR text. An APL
+        /// program may be given as several files, read in order as one program.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
     },
 }
 
@@ -180,7 +187,7 @@ fn main() -> ExitCode {
             after,
             entry,
             inputs,
-            input,
+            files,
         } => {
             let target = target.unwrap_or(if after.is_some() {
                 Target::Interp
@@ -191,13 +198,13 @@ fn main() -> ExitCode {
             });
             let timing = Timing { time, runs };
             match target {
-                Target::Interp => run(after.as_deref(), &entry, &inputs, &input, timing),
+                Target::Interp => run(after.as_deref(), &entry, &inputs, &files, timing),
                 Target::Cpu => run_native(
                     BuildTarget::Cpu,
                     after.as_deref(),
                     &entry,
                     &inputs,
-                    &input,
+                    &files,
                     timing,
                 ),
                 Target::Cuda => run_native(
@@ -205,7 +212,7 @@ fn main() -> ExitCode {
                     after.as_deref(),
                     &entry,
                     &inputs,
-                    &input,
+                    &files,
                     timing,
                 ),
             }
@@ -218,7 +225,7 @@ fn main() -> ExitCode {
             opt_level,
             chip,
             entry,
-            input,
+            files,
         } => {
             let Some(chip) = tail_codegen::ptx::Chip::parse(&chip) else {
                 eprintln!("tailc: error: unknown chip '{chip}' (expected sm_80 or sm_90)");
@@ -229,11 +236,11 @@ fn main() -> ExitCode {
                 host: tail_codegen::host::HostOptions {
                     opt_level,
                     cpu,
-                    source: None,
+                    sources: Vec::new(),
                 },
                 chip,
             };
-            match build(&input, &entry, emit, &opts, std::path::Path::new(&output)) {
+            match build(&files, &entry, emit, &opts, std::path::Path::new(&output)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(code) => code,
             }
@@ -250,34 +257,61 @@ struct Timing {
 
 /// Reads, parses and verifies a program (the FCL entry `entry` for `.fcl`); errors are
 /// printed.
-fn load(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId), ExitCode> {
-    load_with_text(input, entry).map(|(ctx, module, _)| (ctx, module))
+fn load(files: &[String], entry: &str) -> Result<(Context, tail_ir::OpId), ExitCode> {
+    load_with_text(files, entry).map(|(ctx, module, _)| (ctx, module))
 }
 
-/// [`load`], also returning the program's text.
-fn load_with_text(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId, String), ExitCode> {
-    let text = match std::fs::read(input) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(_) => {
-                eprintln!("tailc: error: '{input}' is not valid UTF-8");
-                return Err(ExitCode::FAILURE);
-            }
-        },
-        Err(e) => {
-            eprintln!("tailc: error: could not open input file '{input}': {e}");
+/// Whether the program is FCL (its one file is `.fcl`).
+fn is_fcl(files: &[String]) -> bool {
+    files.first().is_some_and(|f| f.ends_with(".fcl"))
+}
+
+/// A program's files: `(name, text)` in order.
+type Sources = Vec<(String, String)>;
+
+/// [`load`], also returning the program's files.
+fn load_with_text(
+    files: &[String],
+    entry: &str,
+) -> Result<(Context, tail_ir::OpId, Sources), ExitCode> {
+    let Some(input) = files.first().map(String::as_str) else {
+        eprintln!("tailc: error: no input file");
+        return Err(ExitCode::FAILURE);
+    };
+    if files.len() > 1 {
+        if let Some(f) = files.iter().find(|f| !f.ends_with(".apl")) {
+            eprintln!(
+                "tailc: error: only an APL program can be read from several files, but '{f}' is not an APL file (.apl)"
+            );
             return Err(ExitCode::FAILURE);
         }
-    };
+        if files.len() > tail_format::position::MAX_FILES {
+            eprintln!(
+                "tailc: error: a program can be read from at most {} files, got {}",
+                tail_format::position::MAX_FILES,
+                files.len()
+            );
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    let mut texts = Vec::with_capacity(files.len());
+    for f in files {
+        texts.push((f.clone(), read_text(f)?));
+    }
+    let text = texts[0].1.as_str();
     let mut ctx = Context::new();
     let parsed = if input.ends_with(".tail") {
-        tail_text::import(&mut ctx, input, &text)
+        tail_text::import(&mut ctx, input, text)
     } else if input.ends_with(".apl") {
-        tail_apl::compile(&mut ctx, input, &text)
+        let named: Vec<(&str, &str)> = texts
+            .iter()
+            .map(|(f, t)| (f.as_str(), t.as_str()))
+            .collect();
+        tail_apl::compile_files(&mut ctx, &named)
     } else if input.ends_with(".fcl") {
-        tail_fcl::lower(&mut ctx, input, &text, entry)
+        tail_fcl::lower(&mut ctx, input, text, entry)
     } else {
-        tail_ir::parser::parse_source(&mut ctx, input, &text)
+        tail_ir::parser::parse_source(&mut ctx, input, text)
     };
     let module = match parsed {
         Ok(m) => m,
@@ -290,7 +324,21 @@ fn load_with_text(input: &str, entry: &str) -> Result<(Context, tail_ir::OpId, S
         eprint!("{}", ctx.render_diagnostic(&d));
         return Err(ExitCode::FAILURE);
     }
-    Ok((ctx, module, text))
+    Ok((ctx, module, texts))
+}
+
+/// The text of the program file `path`; errors are printed.
+fn read_text(path: &str) -> Result<String, ExitCode> {
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+            eprintln!("tailc: error: '{path}' is not valid UTF-8");
+            ExitCode::FAILURE
+        }),
+        Err(e) => {
+            eprintln!("tailc: error: could not open input file '{path}': {e}");
+            Err(ExitCode::FAILURE)
+        }
+    }
 }
 
 /// Runs `pipeline` (anchored on the module) and prints its diagnostics on failure.
@@ -318,17 +366,21 @@ fn run_pipeline(ctx: &mut Context, module: tail_ir::OpId, pipeline: &str) -> Res
 /// The host IR of a program: for `cpu`, `tail-to-cpu-rt` for APL, TAIL and MLIR programs and
 /// the `hpar` lowering, `convert-gpu-to-cpu` and the runtime passes for FCL; for `cuda`, the
 /// gpu level (`tail-to-gpu` or `hpar-to-gpu`) with the host's I/O as runtime calls.
-/// Returns it with the program's text.
-fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<(String, String), ExitCode> {
-    let (mut ctx, module, text) = load_with_text(input, entry)?;
+/// Returns it with the program's files.
+fn host_ir(
+    files: &[String],
+    entry: &str,
+    target: BuildTarget,
+) -> Result<(String, Sources), ExitCode> {
+    let (mut ctx, module, texts) = load_with_text(files, entry)?;
     let pipeline = if target == BuildTarget::Cuda {
         let io = format!("convert-tail-io-to-rt{{entry={entry}}},canonicalize,cse");
-        if input.ends_with(".fcl") {
+        if is_fcl(files) {
             format!("hpar-to-gpu,{io}")
         } else {
             format!("tail-to-gpu,{io}")
         }
-    } else if input.ends_with(".fcl") {
+    } else if is_fcl(files) {
         format!(
             "hpar-to-gpu,{},convert-tail-io-to-rt{{entry={entry}}},convert-parallel-to-rt,canonicalize,cse",
             tail_cpu::GPU_TO_CPU
@@ -340,7 +392,7 @@ fn host_ir(input: &str, entry: &str, target: BuildTarget) -> Result<(String, Str
     };
     run_pipeline(&mut ctx, module, &pipeline)?;
     let ir = ctx.print_op_to_string(module, tail_ir::printer::PrintOptions::default());
-    Ok((ir, text))
+    Ok((ir, texts))
 }
 
 /// What `tailc build` compiles for.
@@ -354,7 +406,7 @@ struct BuildOptions {
 /// temporary file so that nothing is left at `output` on an error; the text forms go to
 /// standard output for `-`.
 fn build(
-    input: &str,
+    files: &[String],
     entry: &str,
     emit: Emit,
     opts: &BuildOptions,
@@ -370,10 +422,10 @@ fn build(
             "an executable or object file is not written to standard output ('-o -'): name a file, or use --emit=llvm or --emit=mlir".to_string(),
         ));
     }
-    let (host, text) = host_ir(input, entry, opts.target)?;
+    let (host, texts) = host_ir(files, entry, opts.target)?;
     // The executable quotes the source in the messages of its failed run-time checks.
     let mut host_opts = opts.host.clone();
-    host_opts.source = Some((input.to_string(), text));
+    host_opts.sources = texts;
     let dir = output
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -506,7 +558,7 @@ fn run_native(
     after: Option<&str>,
     entry: &str,
     inputs: &[String],
-    input: &str,
+    files: &[String],
     timing: Timing,
 ) -> ExitCode {
     if after.is_some() {
@@ -526,7 +578,7 @@ fn run_native(
         host: tail_codegen::host::HostOptions::default(),
         chip: tail_codegen::ptx::Chip::Sm90,
     };
-    if let Err(code) = build(input, entry, Emit::Exe, &opts, &exe) {
+    if let Err(code) = build(files, entry, Emit::Exe, &opts, &exe) {
         return code;
     }
     let mut cmd = std::process::Command::new(&exe);
@@ -568,7 +620,7 @@ fn run(
     after: Option<&str>,
     entry: &str,
     inputs: &[String],
-    input: &str,
+    files: &[String],
     timing: Timing,
 ) -> ExitCode {
     // Validate the pipeline before reading the program.
@@ -578,7 +630,7 @@ fn run(
             return ExitCode::FAILURE;
         }
     }
-    let (mut ctx, module) = match load(input, entry) {
+    let (mut ctx, module) = match load(files, entry) {
         Ok(x) => x,
         Err(code) => return code,
     };
@@ -587,7 +639,7 @@ fn run(
             return code;
         }
     }
-    let args = if entry == "main" && inputs.is_empty() && !input.ends_with(".fcl") {
+    let args = if entry == "main" && inputs.is_empty() && !is_fcl(files) {
         None
     } else {
         match arguments(&ctx, module, entry, inputs) {

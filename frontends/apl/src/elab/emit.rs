@@ -34,9 +34,20 @@ impl Sh {
 impl Elab<'_> {
     // ----- errors and locations -------------------------------------------------------------
 
+    /// The location of `p`.
+    pub(crate) fn loc(&mut self, p: Pos) -> tail_ir::Location {
+        let k = usize::try_from(p.file).unwrap_or(usize::MAX);
+        let file = self
+            .files
+            .get(k)
+            .or(self.files.last())
+            .map_or("", |f| f.as_str());
+        self.ctx.file_loc(file, p.line.max(1), p.col.max(1))
+    }
+
     /// An error located at `p`.
     pub(crate) fn err(&mut self, p: Pos, msg: impl Into<String>) -> Diagnostic {
-        let loc = self.ctx.file_loc(&self.file, p.line.max(1), p.col.max(1));
+        let loc = self.loc(p);
         Diagnostic::error(loc, msg)
     }
 
@@ -49,9 +60,7 @@ impl Elab<'_> {
         note: impl Into<String>,
     ) -> Diagnostic {
         let d = self.err(p, msg);
-        let loc = self
-            .ctx
-            .file_loc(&self.file, note_pos.line.max(1), note_pos.col.max(1));
+        let loc = self.loc(note_pos);
         d.with_note(loc, note)
     }
 
@@ -159,9 +168,7 @@ impl Elab<'_> {
         regions: Vec<RegionId>,
         pos: Pos,
     ) -> OpId {
-        let loc = self
-            .ctx
-            .file_loc(&self.file, pos.line.max(1), pos.col.max(1));
+        let loc = self.loc(pos);
         let mut st = OperationState::new(self.ctx, name, loc);
         st.operands = operands;
         st.result_types = results;

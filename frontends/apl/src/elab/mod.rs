@@ -140,7 +140,8 @@ const MAX_DEPTH: usize = 64;
 /// The elaboration state.
 pub(crate) struct Elab<'c> {
     pub(crate) ctx: &'c mut Context,
-    pub(crate) file: String,
+    /// The names of the program's files, which positions index.
+    pub(crate) files: Vec<String>,
     pub(crate) block: BlockId,
     globals: Vec<(String, Bind)>,
     locals: Vec<(String, Bind)>,
@@ -153,19 +154,35 @@ pub(crate) struct Elab<'c> {
 /// thread with a large stack (elaboration recurses over the program and inlines every
 /// application).
 pub fn compile(ctx: &mut Context, file: &str, src: &str) -> Result<OpId, Diagnostic> {
+    compile_files(ctx, &[(file, src)])
+}
+
+/// [`compile`] for a program read from several files, `(name, text)` in order: their
+/// statements are one program (apltail's `aplt prelude.apl prog.apl`), whose value is the
+/// last file's last statement's, and each location names the file it is in. With more than
+/// one file the module records their names in order as `tail.sources`
+/// ([`tail_dialect::source`]), so that compiled programs name the file of a failed run-time
+/// check.
+pub fn compile_files(ctx: &mut Context, files: &[(&str, &str)]) -> Result<OpId, Diagnostic> {
     let cell = std::sync::Mutex::new(ctx);
     let run = || {
         let mut guard = cell.lock().unwrap_or_else(|p| p.into_inner());
         let ctx: &mut Context = &mut guard;
-        ctx.add_source(file, Arc::from(src));
-        let prog = match crate::parse_program(src) {
+        for &(file, src) in files {
+            ctx.add_source(file, Arc::from(src));
+        }
+        let texts: Vec<&str> = files.iter().map(|&(_, t)| t).collect();
+        let prog = match crate::parser::parse_files(&texts) {
             Ok(p) => p,
             Err(e) => {
+                let k = usize::try_from(e.pos.file).unwrap_or(usize::MAX);
+                let file = files.get(k).or(files.last()).map_or("", |&(f, _)| f);
                 let loc = ctx.file_loc(file, e.pos.line.max(1), e.pos.col.max(1));
                 return Err(Diagnostic::error(loc, e.message));
             }
         };
-        elaborate(ctx, file, src, &prog)
+        let names: Vec<&str> = files.iter().map(|&(f, _)| f).collect();
+        elaborate_here(ctx, &names, &prog)
     };
     std::thread::scope(|s| {
         match std::thread::Builder::new()
@@ -190,20 +207,29 @@ pub fn elaborate(
     src: &str,
     prog: &ast::Program,
 ) -> Result<OpId, Diagnostic> {
-    elaborate_here(ctx, file, src, prog)
+    ctx.add_source(file, Arc::from(src));
+    elaborate_here(ctx, &[file], prog)
 }
 
+/// Elaborates `prog`, whose positions name the files `files` (their sources registered).
 fn elaborate_here(
     ctx: &mut Context,
-    file: &str,
-    src: &str,
+    files: &[&str],
     prog: &ast::Program,
 ) -> Result<OpId, Diagnostic> {
     tail_builtin::link();
     tail_dialect::link();
-    ctx.add_source(file, Arc::from(src));
-    let loc = ctx.file_loc(file, 1, 1);
+    let Some(&last) = files.last() else {
+        return Err(Diagnostic::error(
+            ctx.unknown_loc(),
+            "an APL program needs at least one file",
+        ));
+    };
+    let loc = ctx.file_loc(last, 1, 1);
     let module = ModuleOp::create_empty(ctx, None, loc);
+    if files.len() > 1 {
+        tail_dialect::source::set_sources(ctx, module.op(), files);
+    }
     let body = module.body_block(ctx);
     let f64t = ctx.f64_type();
     let fty = ctx.function_type(Vec::new(), vec![f64t]);
@@ -213,14 +239,19 @@ fn elaborate_here(
     };
     let mut el = Elab {
         ctx,
-        file: file.to_string(),
+        files: files.iter().map(|f| f.to_string()).collect(),
         block: entry,
         globals: Vec::new(),
         locals: Vec::new(),
         fresh: Vec::new(),
         depth: 0,
     };
-    let (last, pos) = el.stmts(&prog.stmts, Pos { line: 1, col: 1 })?;
+    let start = Pos {
+        file: u32::try_from(files.len() - 1).unwrap_or(u32::MAX),
+        line: 1,
+        col: 1,
+    };
+    let (last, pos) = el.stmts(&prog.stmts, start)?;
     let v = el.program_value(last, pos)?;
     el.emit(
         "func.return",

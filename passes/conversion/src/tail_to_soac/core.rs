@@ -369,10 +369,9 @@ impl<'c> Lowerer<'c> {
     /// `func.call @name(%args…, %line, %col)` at the position of the op being lowered.
     fn check_call(&mut self, name: &'static str, args: &[Value]) {
         let i32t = self.i32t();
-        let (line, col) = match self.cur.map(|o| self.ctx.loc_kind(self.ctx.op_loc(o))) {
-            Some(tail_ir::LocKind::FileLineCol { line, col, .. }) => (*line as i64, *col as i64),
-            _ => (0, 0),
-        };
+        let (line, col) = self.cur.map_or((0, 0), |o| {
+            tail_dialect::source::check_position(self.ctx, o)
+        });
         let lv = self.cint(i32t, line);
         let cv = self.cint(i32t, col);
         let callee = self.ctx.symbol_ref_attr(name);
