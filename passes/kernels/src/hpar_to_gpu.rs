@@ -558,13 +558,8 @@ impl Host {
                 {
                     let ty = ctx.value_type(ctx.result(user, 0));
                     let exts: Vec<Value> = ctx.operand_vec(user)[1..].to_vec();
-                    let dominates = exts.iter().all(|&e| match ctx.defining_op(e) {
-                        Some(d) => {
-                            ctx.op_parent_block(d) == ctx.op_parent_block(prog)
-                                && ctx.is_before_in_block(d, prog)
-                        }
-                        None => true,
-                    });
+                    let at = self.host_at(prog);
+                    let dominates = exts.iter().all(|&e| available_at(ctx, e, at));
                     if dominates
                         && memref_shape(ctx, ty).is_some_and(|(s, _)| s.len() == exts.len())
                     {
@@ -1833,5 +1828,28 @@ impl Kernel<'_, '_> {
         mk(&mut self.b, "gpu.barrier", &[], &[], &[], Vec::new());
         let z = cidx(&mut self.b, 0);
         Ok(load_all(self, z))
+    }
+}
+
+/// Whether value `e` can be used before `op`: defined by an op before `op` (or before the
+/// ancestor of `op` in the defining op's block, as constants hoisted to the function's entry
+/// are), or an argument of a block enclosing `op`.
+fn available_at(ctx: &Context, e: Value, op: OpId) -> bool {
+    let (block, def) = match ctx.defining_op(e) {
+        Some(d) => (ctx.op_parent_block(d), Some(d)),
+        None => (ctx.value_parent_block(e), None),
+    };
+    let Some(block) = block else {
+        return false;
+    };
+    let mut a = op;
+    loop {
+        if ctx.op_parent_block(a) == Some(block) {
+            return def.is_none_or(|d| d != a && ctx.is_before_in_block(d, a));
+        }
+        match ctx.op_parent_op(a) {
+            Some(p) => a = p,
+            None => return false,
+        }
     }
 }
