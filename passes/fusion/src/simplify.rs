@@ -26,6 +26,11 @@
 //!   full reversal of rank-1 arrays (`slice [max(n-1,0)] [n] [-1]`, how APL's right-fold
 //!   reduction is spelled) reduces the arrays themselves: the operator is associative and commutative,
 //!   so the order of the elements does not matter.
+//! * **Reductions of ravels** ([`ReduceRows`]): a `reduce`/`redomap` without mapped-out
+//!   results over the flattenings of rank-2 arrays of one shape, one of them computed by a
+//!   nest of `map`s of elementwise code, reduces each row and then the rows' results (the operator is associative with its
+//!   neutral element), so that the map fuses with it: `+/ , a ∘.× b` as `+/ +/ a ∘.× b`. The
+//!   flattening's count must be provably the product of the extents ([`flattened_matrix`]).
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
@@ -111,6 +116,7 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(SimplifyInputs);
     set.add(InputsThroughShapeCasts);
     set.add(UnreverseCommutativeReduction);
+    set.add(ReduceRows);
     set.add(ForwardInputs);
     set.add(InvariantMapToReplicate);
     set.add(IndexOfCreated);
@@ -497,6 +503,177 @@ fn reversal_source(ctx: &Context, x: Value) -> Option<Value> {
         }
     };
     (whole && last).then_some(src)
+}
+
+/// The rank-2 array `x` when `v` is its flattening: a non-cyclic `reshape` of `x` to rank 1
+/// whose element count is, provably, the product of `x`'s extents (equal constants, or the
+/// product of the extents themselves); a reshape to another count is a run-time error, which
+/// must not go.
+fn flattened_matrix(ctx: &Context, v: Value) -> Option<Value> {
+    let def = ctx
+        .defining_op(v)
+        .filter(|&d| ctx.op_is(d, "soac.reshape"))?;
+    if ctx.attr(def, "cyclic").is_some() {
+        return None;
+    }
+    let x = ctx.operand(def, 0);
+    let (shape, _) = array_parts(ctx, ctx.value_type(x))?;
+    let (flat, _) = array_parts(ctx, ctx.value_type(v))?;
+    if shape.len() != 2 || flat.len() != 1 {
+        return None;
+    }
+    let e = [extent_of(ctx, x, 0, 8)?, extent_of(ctx, x, 1, 8)?];
+    let konst = |e: &AxisExtent| match *e {
+        AxisExtent::Const(k) => Some(k),
+        AxisExtent::Of(w) => tail_builtin::util::constant_int(ctx, w),
+        AxisExtent::DimOf(..) => None,
+    };
+    // The count: the static extent, else the reshape's extent operand.
+    let count = if flat[0] != DYNAMIC {
+        Some(flat[0])
+    } else {
+        tail_builtin::util::constant_int(ctx, *ctx.operand_vec(def).get(1)?)
+    };
+    if let (Some(n), Some(a), Some(b)) = (count, konst(&e[0]), konst(&e[1])) {
+        return (a.checked_mul(b) == Some(n)).then_some(x);
+    }
+    // `muli(p, q)` of the two extents, in either order.
+    let n = *ctx.operand_vec(def).get(1)?;
+    let m = ctx.defining_op(n).filter(|&m| ctx.op_is(m, "arith.muli"))?;
+    let is = |w: Value, e: &AxisExtent| match *e {
+        AxisExtent::Const(k) => tail_builtin::util::constant_int(ctx, w) == Some(k),
+        AxisExtent::Of(u) => u == w,
+        AxisExtent::DimOf(a, axis) => ctx
+            .defining_op(w)
+            .and_then(|d| DimOp::from_op(ctx, d))
+            .is_some_and(|d| {
+                d.source(ctx) == a && usize::try_from(d.axis_value(ctx)).ok() == Some(axis)
+            }),
+    };
+    let (p, q) = (ctx.operand(m, 0), ctx.operand(m, 1));
+    ((is(p, &e[0]) && is(q, &e[1])) || (is(p, &e[1]) && is(q, &e[0]))).then_some(x)
+}
+
+/// A `reduce`/`redomap` without mapped-out results over the flattenings of rank-2 arrays of
+/// one shape ([`flattened_matrix`]), at least one of them computed by a nest of `map`s of
+/// elementwise code (no loop or other SOAC in it), reduces each
+/// row and then the rows' results: `⊕/ , x` is `⊕/ (⊕/)¨ rows x` for an operator that is
+/// associative with its neutral element (the contract of the SOACs). The reshape kept the map
+/// computing `x` from fusing with the reduction (`+/ , a ∘.× b` stored the whole product);
+/// over rows, it fuses as `+/ +/ a ∘.× b` does.
+pub struct ReduceRows;
+
+impl RewritePattern for ReduceRows {
+    fn root(&self) -> Option<&'static str> {
+        None
+    }
+    fn name(&self) -> &'static str {
+        "ReduceRows"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = Screma::of(ctx, op) else {
+            return false;
+        };
+        let Some(combine) = s.combine else {
+            return false;
+        };
+        if !matches!(s.kind, crate::screma::Kind::Reduce)
+            || s.neutral.is_empty()
+            || ctx.num_results(op) != s.neutral.len()
+            || (0..s.inputs.len()).any(|i| ctx.operand(op, i) != s.inputs[i])
+        {
+            return false;
+        }
+        let Some(srcs) = s
+            .inputs
+            .iter()
+            .map(|&x| flattened_matrix(ctx, x))
+            .collect::<Option<Vec<Value>>>()
+        else {
+            return false;
+        };
+        let same_shape = srcs[1..].iter().all(|&x| {
+            (0..2).all(
+                |a| match (extent_of(ctx, srcs[0], a, 8), extent_of(ctx, x, a, 8)) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => false,
+                },
+            )
+        });
+        // A map nest of elementwise code, which costs memory traffic more than arithmetic:
+        // fused, nothing of the product's size is stored. A map that runs a loop per element
+        // (Mandelbrot's escape loop) is compute-bound and stays a kernel of its own: in the
+        // reduction's kernel a GPU thread would run a block-stride share of the elements
+        // instead of one, which has not been measured.
+        let elementwise = |d: OpId| {
+            ctx.op_is(d, "soac.map")
+                && ctx
+                    .walk_preorder(d)
+                    .into_iter()
+                    .all(|o| ctx.op_is(o, "soac.map") || ctx.regions(o).is_empty())
+        };
+        let Some(producer) = srcs
+            .iter()
+            .filter_map(|&x| ctx.defining_op(x))
+            .find(|&d| elementwise(d))
+        else {
+            return false;
+        };
+        if !same_shape {
+            return false;
+        }
+        let loc = ctx.op_loc(op);
+        // The rows' reductions, where the map fuses, are at the map's position: a check of
+        // the extents it zips names it, as the interpreter does.
+        let row_loc = ctx.op_loc(producer);
+        let result_types: Vec<Type> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+        let outer = array_parts(ctx, ctx.value_type(srcs[0])).map_or(DYNAMIC, |(sh, _)| sh[0]);
+        let partial_types: Vec<Type> = result_types
+            .iter()
+            .map(|&t| ctx.tensor_type(vec![outer], t))
+            .collect();
+        let row_types: Vec<Type> = srcs
+            .iter()
+            .map(|&x| crate::screma::row_type(ctx, x))
+            .collect();
+        let rows_map = {
+            let mut b = Builder::new(ctx, InsertPoint::Before(op), row_loc);
+            tail_soac::ops::parallel::MapOp::build(&mut b, &srcs, partial_types)
+        };
+        let blk = ctx.append_new_block(rows_map.body(ctx), &row_types);
+        let rows = ctx.block_args(blk).to_vec();
+        let mut remap = rustc_hash::FxHashMap::default();
+        for (&x, &row) in s.inputs.iter().zip(&rows) {
+            remap.insert(x, row);
+        }
+        let per_row = ctx.clone_op(op, &mut remap);
+        ctx.set_op_loc(per_row, row_loc);
+        ctx.insert_op(per_row, InsertPoint::BlockEnd(blk));
+        let ys = ctx.results(per_row).to_vec();
+        YieldOp::build(&mut Builder::new(ctx, InsertPoint::BlockEnd(blk), loc), &ys);
+        let partials = ctx.results(rows_map.op()).to_vec();
+        let total = {
+            let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+            let comm = s.comm.then(|| b.ctx.unit_attr());
+            tail_soac::ops::parallel::ReduceOp::build(
+                &mut b,
+                &partials,
+                &s.neutral,
+                result_types.clone(),
+                comm,
+            )
+        };
+        let operand_types: Vec<Type> = result_types.iter().chain(&result_types).copied().collect();
+        let blk = ctx.append_new_block(total.body(ctx), &operand_types);
+        let args = ctx.block_args(blk).to_vec();
+        let ys = inline_lambda(ctx, combine, &args, blk);
+        YieldOp::build(&mut Builder::new(ctx, InsertPoint::BlockEnd(blk), loc), &ys);
+        let total = total.op();
+        let new = ctx.results(total).to_vec();
+        ctx.replace_op(op, &new);
+        true
+    }
 }
 
 /// Reduces the arrays themselves where a commutative reduction traverses their reversals (see
@@ -1078,9 +1255,34 @@ fn extent_through(ctx: &Context, v: Value, axis: usize, depth: usize) -> Option<
         return Some(AxisExtent::Const(s));
     }
     let fallback = Some(AxisExtent::DimOf(v, axis));
-    let Some(def) = ctx.defining_op(v).filter(|_| depth > 0) else {
+    if depth == 0 {
         return fallback;
+    }
+    let Some(def) = ctx.defining_op(v) else {
+        // A row of a map's input: the input's next axis.
+        return match map_row_source(ctx, v) {
+            Some(input) => extent_of(ctx, input, axis + 1, depth - 1),
+            None => fallback,
+        };
     };
+    if ctx.op_is(def, "soac.map") {
+        // A map keeps its inputs' outer extent; the rest is the rows' its lambda yields.
+        let outer = if axis == 0 {
+            ctx.operand_vec(def).first().copied()
+        } else {
+            let k = ctx.results(def).iter().position(|&r| r == v)?;
+            yielded(ctx, ctx.region(def, 0)).get(k).copied()
+        };
+        let e = match outer {
+            Some(x) => extent_of(ctx, x, axis.saturating_sub(1), depth - 1)?,
+            None => return fallback,
+        };
+        // An extent read inside the lambda does not name the result's outside it.
+        return match e {
+            AxisExtent::Of(x) | AxisExtent::DimOf(x, _) if defined_inside(ctx, x, def) => fallback,
+            e => Some(e),
+        };
+    }
     // The k-th dynamic extent operand of a view whose `operands` after the first are its
     // dynamic extents (reshape, replicate).
     let dyn_operand = |first: usize| {
@@ -1109,6 +1311,16 @@ fn extent_through(ctx: &Context, v: Value, axis: usize, depth: usize) -> Option<
         }
         _ => fallback,
     }
+}
+
+/// The input whose rows `v` is, when `v` is an argument of a `soac.map`'s lambda.
+fn map_row_source(ctx: &Context, v: Value) -> Option<Value> {
+    let block = ctx.value_parent_block(v)?;
+    let map = ctx
+        .block_parent_op(block)
+        .filter(|&m| ctx.op_is(m, "soac.map"))?;
+    let i = ctx.block_args(block).iter().position(|&a| a == v)?;
+    ctx.operand_vec(map).get(i).copied()
 }
 
 /// A `soac.loop` result whose body yields the loop-carried value unchanged is the initial
