@@ -433,7 +433,7 @@ pub fn convert_kernel(
         narrow(l.ctx, lp);
         // A coarsened kernel's guard of the launch's threads, then the kernel's own bound.
         while crate::thread_loops::narrow_global(l.ctx, lp) {}
-        for lp in crate::thread_loops::interchange(l.ctx, lp) {
+        for lp in side_by_side(l.ctx, lp, 2) {
             if crate::thread_loops::reduce_divisions(l.ctx, lp) == lp {
                 crate::thread_loops::split_compares(l.ctx, lp);
             }
@@ -456,6 +456,31 @@ pub fn convert_kernel(
         phases: l.next_phase,
         coarsen: 1,
     })
+}
+
+/// Runs the threads of thread loop `lp` side by side where a sequential loop lets them
+/// ([`crate::thread_loops::interchange`]), first splitting off a guard that yields values
+/// around such a loop ([`crate::thread_loops::split_guard`]); the thread loops that an
+/// interchange leaves inside the sequential loop are treated the same way, `depth` levels
+/// down (a reduction's block-stride steps, each element of which runs a loop of its own:
+/// `+/ +/` of Mandelbrot's counts). Returns the thread loops that replace `lp`.
+fn side_by_side(ctx: &mut Context, lp: OpId, depth: usize) -> Vec<OpId> {
+    let pieces = match crate::thread_loops::split_guard(ctx, lp) {
+        Some((pass, rest)) => vec![pass, rest],
+        None => vec![lp],
+    };
+    let mut out = Vec::new();
+    for p in pieces {
+        let loops = crate::thread_loops::interchange(ctx, p);
+        if depth > 0 && loops != [p] {
+            for l in loops {
+                out.extend(side_by_side(ctx, l, depth - 1));
+            }
+        } else {
+            out.extend(loops);
+        }
+    }
+    out
 }
 
 /// `arith.cmpi`'s `ult` predicate.

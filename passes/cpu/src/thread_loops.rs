@@ -1337,6 +1337,106 @@ fn clone_before(b: &mut Builder<'_>, ops: &[OpId], map: &mut FxHashMap<Value, Va
     }
 }
 
+/// Splits thread loop `lp` at the bound of a guard that yields values around a thread's
+/// sequential loop: when its body holds `scf.if` with results on `t + off < n` (`arith.cmpi
+/// ult`, `off` and `n` defined outside `lp`, or `t < n`) whose then-branch holds an `scf.for`
+/// with results, `lp` runs the threads that pass, `[0, m)` with `m = min(n - off, end)` (0
+/// when `off ≥ n`), with the then-branch in place of the `if`, and a copy of it after it runs
+/// `[m, end)` with the else-branch. A reduction's block-stride step whose elements each run a
+/// loop (`+/ +/` of Mandelbrot's counts) has that form: its elements past the array's end add
+/// the neutral element, and the first loop, its sequential loop now in the thread's body,
+/// can run the threads side by side ([`interchange`]). The threads are independent between
+/// barriers, so running them in two ranges changes nothing but their order. Returns the two
+/// loops, or `None` when `lp` has no such guard.
+pub(crate) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<(OpId, OpId)> {
+    let (body, t) = from_zero(ctx, lp)?;
+    if ctx.num_results(lp) != 0 || ctx.block_args(body).len() != 1 {
+        return None;
+    }
+    let guards: Vec<OpId> = ctx
+        .block_ops(body)
+        .filter(|&o| {
+            ctx.op_is(o, "scf.if")
+                && ctx.num_results(o) > 0
+                && ctx.entry_block(ctx.region(o, 0)).is_some_and(|b| {
+                    ctx.block_ops(b)
+                        .any(|i| ctx.op_is(i, "scf.for") && ctx.num_results(i) > 0)
+                })
+        })
+        .collect();
+    let [iff] = guards[..] else {
+        return None;
+    };
+    // The offset that an interchange recomputed in this thread loop (a block-stride step's
+    // base) is then defined before it.
+    hoist_invariants(ctx, lp);
+    let else_b = ctx.entry_block(ctx.region(iff, 1))?;
+    let cmp = ctx.defining_op(ctx.operand(iff, 0)).filter(|&c| {
+        ctx.op_is(c, "arith.cmpi")
+            && ctx.attr(c, "predicate").and_then(|a| ctx.attr_as_int(a))
+                == Some(CmpIPredicate::Ult as i64)
+    })?;
+    let (x, n) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
+    if !outside(ctx, lp, n) || !matches!(ctx.type_kind(ctx.value_type(x)), tail_ir::TypeKind::Index)
+    {
+        return None;
+    }
+    // `x` is `t` or `t + off`.
+    let off = if x == t {
+        None
+    } else {
+        let add = ctx.defining_op(x).filter(|&a| ctx.op_is(a, "arith.addi"))?;
+        let (p, q) = (ctx.operand(add, 0), ctx.operand(add, 1));
+        match (p == t, q == t) {
+            (true, false) if outside(ctx, lp, q) => Some(q),
+            (false, true) if outside(ctx, lp, p) => Some(p),
+            _ => return None,
+        }
+    };
+    let loc = ctx.op_loc(lp);
+    let end = ctx.operand(lp, 1);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let bound = match off {
+        None => n,
+        Some(off) => {
+            let zero = build_constant_index(&mut b, 0);
+            let rest = build_binary(&mut b, "arith.subi", n, off);
+            let some = build_cmpi(&mut b, CmpIPredicate::Ugt, n, off);
+            build_select(&mut b, some, rest, zero)
+        }
+    };
+    let m = build_binary(&mut b, "arith.minui", bound, end);
+    let mut map: FxHashMap<Value, Value> = FxHashMap::default();
+    let rest = ctx.clone_op(lp, &mut map);
+    ctx.insert_op(rest, InsertPoint::After(lp));
+    ctx.set_operand(lp, 1, m);
+    ctx.set_operand(rest, 0, m);
+    let rest_if = ctx.defining_op(map[&ctx.result(iff, 0)])?;
+    inline_branch(ctx, iff, 0);
+    inline_branch(ctx, rest_if, 1);
+    let _ = else_b;
+    Some((lp, rest))
+}
+
+/// Replaces `scf.if` `iff` by the ops of its region `r` (0: then, 1: else), its results by the
+/// values that region yields.
+fn inline_branch(ctx: &mut Context, iff: OpId, r: usize) {
+    let blk = ctx
+        .entry_block(ctx.region(iff, r))
+        .expect("a branch of an if with results");
+    let ops = ctx.block_op_vec(blk);
+    let (term, ops) = ops.split_last().expect("a terminator");
+    let ys = ctx.operand_vec(*term);
+    for &o in ops {
+        ctx.move_op(o, InsertPoint::Before(iff));
+    }
+    for (k, y) in ys.into_iter().enumerate() {
+        let res = ctx.result(iff, k);
+        ctx.replace_all_uses_with(res, y);
+    }
+    ctx.erase_op(iff);
+}
+
 /// Interchanges a thread's sequential loop with the thread loop `lp`, so that the threads'
 /// iterations run side by side (the loop over threads innermost, which LLVM vectorizes):
 ///
