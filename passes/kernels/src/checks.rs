@@ -47,8 +47,9 @@
 //! `prog.apl:3:8: error: extent mismatch: input #0 has 4 rows but input #1 has 5`, as the interpreter
 //! stops at the `zipWith` (even when there are no rows to zip).
 //!
-//! **Indices in kernels.** A `soac.index` of a host array inside a SOAC's lambda (`{A[⍵]}¨`)
-//! gets the same call, inside the lambda: `convert-hpar-to-gpu` keeps it in the kernel and
+//! **Indices in kernels.** A `soac.index` of a host array (or of a transposition of one made
+//! in the lambda: `{+/ m[;⍵]}¨`) inside a SOAC's lambda (`{A[⍵]}¨`) gets the same call,
+//! inside the lambda: `convert-hpar-to-gpu` keeps it in the kernel and
 //! defines `tail_rt_check_index` in the `gpu.module`: a failing thread records the failure in
 //! the module's `__tail_fault` global and ends, and the CUDA runtime reports it, with the
 //! program's position, when it waits for the kernels; `convert-gpu-to-cpu` drops that
@@ -280,7 +281,15 @@ impl PassRun for SoacRuntimeChecks {
             match name {
                 "soac.index" | "soac.update" if on_host => indexes.push(o),
                 "soac.index" => {
-                    let src = match ctx.value_def(ctx.operand(o, 0)) {
+                    // A transposition made in the lambda (`m[;⍵]`) is of the array it reads.
+                    let mut read = ctx.operand(o, 0);
+                    while let Some(t) = ctx
+                        .defining_op(read)
+                        .filter(|&t| ctx.op_is(t, "soac.transpose"))
+                    {
+                        read = ctx.operand(t, 0);
+                    }
+                    let src = match ctx.value_def(read) {
                         tail_ir::ValueDef::OpResult { op, .. } => Some(ctx.op_parent_op(op)),
                         tail_ir::ValueDef::BlockArg { block, .. } => {
                             Some(ctx.block_parent_op(block))

@@ -4,10 +4,13 @@
 //!   applied with its axis moved to the front by `transp2` (TAIL's `take` and `drop` act on the
 //!   first axis) and moved back afterwards. `≢x` may be smaller than the rank of `y` (the
 //!   trailing axes are kept whole); a scalar `y` is first reshaped to `(≢x)⍴1`, as APL does.
-//! * `A[…;I;…]` with an index array `I` on an axis of an array of rank ≥ 2: the axis is moved
-//!   to the front, the array ravelled, and each result item fetched with `idxS` from its flat
-//!   index `((I-1)×m)+q` (for `q ∈ ⍳m`, `m` the number of items of one cell), then reshaped to
-//!   `(⍴I),` the cell shape and moved back. The result has the axis replaced by the axes of `I`.
+//! * `A[…;I;…]` with an index array `I` on an axis `d` of an array of rank ≥ 2: item `(j, q)`
+//!   of an `(≢,I) × m` array (`m` the number of items of one cell, the array without axis
+//!   `d`) is item `q` of the ravelled cell `idxS(d, (,I)[j], A)` (a `zipWith` over the index
+//!   repeated along the rows and `⍳m` along the columns), reshaped to `(⍴I),` the cell shape
+//!   and moved back to axis `d`. The result has the axis replaced by the axes of `I`; an
+//!   index out of range is checked against axis `d`, as the program wrote it (not as a
+//!   position in the ravel).
 
 use std::rc::Rc;
 
@@ -135,12 +138,13 @@ impl Elab<'_> {
     /// axis `d` (1-based); the axis is replaced by the axes of `i`.
     pub(crate) fn select_axis(&mut self, a: Value, d: i64, i: Value, pos: Pos) -> Res<Value> {
         let a = self.norm(a, pos);
+        let a = self.as_arr(a, pos);
         let r = self.rank(a);
         let ki = self.rank(i);
+        // The cell shape (the other axes' lengths, in order) and m, its number of items.
         let front = Self::front_perm(d, r);
         let t = self.permute(&front, a, pos)?;
         let t = self.as_arr(t, pos);
-        // m: the number of items of one cell (the product of the other axes' lengths).
         let sh = self.shape(t, pos);
         let one = self.c_int(1, pos)?;
         let cell = self.prim_v('↓', Some(one), sh, pos)?;
@@ -152,20 +156,29 @@ impl Elab<'_> {
         let iv = self.prim_v(',', None, i, pos)?;
         let iv = self.conv(iv, El::I, pos)?;
         let l = self.prim_v('≢', None, iv, pos)?;
-        // base[j] = (iv[j]-1)×m, as the rows of an l×m matrix; plus ⍳m along each row.
-        let one = self.c_int(1, pos)?;
-        let i0 = self.prim_v('-', Some(iv), one, pos)?;
-        let base = self.prim_v('×', Some(i0), m, pos)?;
+        // Item (j, q) of the l×m result: item q of the ravelled cell of `a` at index iv[j]
+        // on axis d, so that an index out of range is checked against that axis, as the
+        // program wrote it.
         let ml = self.vector(&[(m, pos), (l, pos)], El::I, pos)?;
-        let rows = self.prim_v('⍴', Some(ml), base, pos)?;
-        let rows = self.transp(rows, pos);
+        let ks = self.prim_v('⍴', Some(ml), iv, pos)?;
+        let ks = self.transp(ks, pos);
         let lm = self.vector(&[(l, pos), (m, pos)], El::I, pos)?;
         let q = self.prim_v('⍳', None, m, pos)?;
-        let q = self.prim_v('⍴', Some(lm), q, pos)?;
-        let flat = self.prim_v('+', Some(rows), q, pos)?;
-        let rav = self.prim_v(',', None, t, pos)?;
-        let rav = self.as_arr(rav, pos);
-        let items = self.map1(flat, pos, &mut |el, k| el.idx(rav, 1, k, pos))?;
+        let qs = self.prim_v('⍴', Some(lm), q, pos)?;
+        let items = self.map2(ks, qs, pos, &mut |el, k, q| {
+            let c = el.idx(a, d, k, pos)?;
+            let c = if r > 2 {
+                let c = el.prim_v(',', None, c, pos)?;
+                el.as_arr(c, pos)
+            } else {
+                c
+            };
+            if r > 1 {
+                el.idx(c, 1, q, pos)
+            } else {
+                Ok(c)
+            }
+        })?;
         // Reshape to (⍴i), cell shape, and move the axes of i back to position d.
         let ishape = if ki == 0 {
             self.zilde(El::I, pos)
