@@ -365,7 +365,8 @@ fn run_pipeline(ctx: &mut Context, module: tail_ir::OpId, pipeline: &str) -> Res
 
 /// The host IR of a program: for `cpu`, `tail-to-cpu-rt` for APL, TAIL and MLIR programs and
 /// the `hpar` lowering, `convert-gpu-to-cpu` and the runtime passes for FCL; for `cuda`, the
-/// gpu level (`tail-to-gpu` or `hpar-to-gpu`) with the host's I/O as runtime calls.
+/// gpu level (`tail-to-gpu` or `hpar-to-gpu`) with the host's I/O as runtime calls and the checks
+/// that pass once the launches' extents are constants dropped (`soac-simplify`'s `PassingChecks`).
 /// Returns it with the program's files.
 fn host_ir(
     files: &[String],
@@ -374,7 +375,12 @@ fn host_ir(
 ) -> Result<(String, Sources), ExitCode> {
     let (mut ctx, module, texts) = load_with_text(files, entry)?;
     let pipeline = if target == BuildTarget::Cuda {
-        let io = format!("convert-tail-io-to-rt{{entry={entry}}},canonicalize,cse");
+        // `soac-simplify` drops the run-time checks that pass once `gpu-launch-facts` made
+        // their extents constants (the CPU path's inline comparisons fold in LLVM; these are
+        // calls into the runtime).
+        let io = format!(
+            "convert-tail-io-to-rt{{entry={entry}}},canonicalize,cse,func.func(soac-simplify)"
+        );
         if is_fcl(files) {
             format!("hpar-to-gpu,{io}")
         } else {
