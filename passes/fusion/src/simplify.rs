@@ -31,6 +31,11 @@
 //!   nest of `map`s of elementwise code, reduces each row and then the rows' results (the operator is associative with its
 //!   neutral element), so that the map fuses with it: `+/ , a ∘.× b` as `+/ +/ a ∘.× b`. The
 //!   flattening's count must be provably the product of the extents ([`flattened_matrix`]).
+//! * **Reductions of compressions** ([`ReduceFiltered`]): a `reduce`/`redomap` of a
+//!   `filter`'s kept rows (scalars, read by nothing else, the filter's inputs of one known
+//!   extent) reduces the filter's inputs, the neutral element in place of a dropped row; a
+//!   redomap's map part, which then runs on dropped rows too, must be elementwise code that
+//!   cannot trap.
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
@@ -117,6 +122,7 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(InputsThroughShapeCasts);
     set.add(UnreverseCommutativeReduction);
     set.add(ReduceRows);
+    set.add(ReduceFiltered);
     set.add(ForwardInputs);
     set.add(InvariantMapToReplicate);
     set.add(IndexOfCreated);
@@ -670,6 +676,109 @@ impl RewritePattern for ReduceRows {
         let ys = inline_lambda(ctx, combine, &args, blk);
         YieldOp::build(&mut Builder::new(ctx, InsertPoint::BlockEnd(blk), loc), &ys);
         let total = total.op();
+        let new = ctx.results(total).to_vec();
+        ctx.replace_op(op, &new);
+        true
+    }
+}
+
+/// A `reduce`/`redomap` without mapped-out results over results of one `filter` of rank-1
+/// arrays that nothing else reads, whose inputs have one known outer extent: the filter's
+/// inputs reduced with a map that gives the neutral element for a dropped row,
+/// `⊕/ p(x) ? f(x) : ne` (`+/ (0=3|v)/v` adds the kept elements without storing them). A
+/// redomap's map part then runs on the dropped rows as well, so it must be elementwise
+/// `arith`/`math` code that cannot trap (not an index, which a dropped row may have out of
+/// range, nor an integer division). The inputs' extents are known to agree, so the
+/// compression's check of its counts has nothing to say.
+pub struct ReduceFiltered;
+
+impl RewritePattern for ReduceFiltered {
+    fn root(&self) -> Option<&'static str> {
+        None
+    }
+    fn name(&self) -> &'static str {
+        "ReduceFiltered"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        let ctx: &mut Context = rewriter;
+        let Some(s) = Screma::of(ctx, op) else {
+            return false;
+        };
+        let Some(combine) = s.combine else {
+            return false;
+        };
+        if !matches!(s.kind, crate::screma::Kind::Reduce)
+            || s.neutral.is_empty()
+            || ctx.num_results(op) != s.neutral.len()
+            || (0..s.inputs.len()).any(|i| ctx.operand(op, i) != s.inputs[i])
+        {
+            return false;
+        }
+        let Some(filt) = ctx
+            .defining_op(s.inputs[0])
+            .filter(|&f| ctx.op_is(f, "soac.filter"))
+        else {
+            return false;
+        };
+        let kept = ctx.results(filt).to_vec();
+        let xs = ctx.operand_vec(filt);
+        let scalar_rows = xs.iter().all(|&x| {
+            array_parts(ctx, ctx.value_type(x)).is_some_and(|(shape, _)| shape.len() == 1)
+        });
+        let only_here = kept
+            .iter()
+            .all(|&r| ctx.use_vec(r).iter().all(|u| u.op == op));
+        let from_filter = s.inputs.iter().all(|x| kept.contains(x));
+        let one_extent = xs
+            .iter()
+            .all(|&x| outer_extent(ctx, x) == outer_extent(ctx, xs[0]))
+            && outer_extent(ctx, xs[0]).is_some();
+        let safe_map = s.lambda.is_none_or(|l| {
+            ctx.region_blocks(l).iter().all(|&b| {
+                ctx.block_ops(b).all(|o| {
+                    let n = ctx.op_name_str(o);
+                    (n == "soac.yield" || n.starts_with("arith.") || n.starts_with("math."))
+                        && ctx.regions(o).is_empty()
+                        && !tail_builtin::arith::TRAPPING_OPS.contains(&n)
+                })
+            })
+        });
+        if !(scalar_rows && only_here && from_filter && one_extent && safe_map) {
+            return false;
+        }
+        let loc = ctx.op_loc(op);
+        let result_types: Vec<Type> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+        let pred = ctx.region(filt, 0);
+        let picks: Vec<usize> = s
+            .inputs
+            .iter()
+            .map(|x| kept.iter().position(|k| k == x).expect("a filter result"))
+            .collect();
+        let neutral = s.neutral.clone();
+        let spec = Spec {
+            kind: crate::screma::Kind::Reduce,
+            inputs: xs,
+            neutral: neutral.clone(),
+            comm: s.comm,
+            result_types,
+        };
+        let total = build(
+            ctx,
+            op,
+            loc,
+            spec,
+            |ctx, blk, args| {
+                let keep = inline_lambda(ctx, pred, args, blk)[0];
+                let rows: Vec<Value> = picks.iter().map(|&k| args[k]).collect();
+                let ys = s.apply_map(ctx, blk, &rows);
+                let mut b = Builder::new(ctx, InsertPoint::BlockEnd(blk), loc);
+                ys.iter()
+                    .zip(&neutral)
+                    .map(|(&y, &ne)| tail_builtin::arith::build_select(&mut b, keep, y, ne))
+                    .collect()
+            },
+            |ctx, blk, args| inline_lambda(ctx, combine, args, blk),
+        );
         let new = ctx.results(total).to_vec();
         ctx.replace_op(op, &new);
         true
