@@ -12,6 +12,9 @@
 ⍝ RUN: not tailc build %t/syntax.apl %t/main.apl -o %t/none 2>&1 | FileCheck %s --check-prefix=SYNTAX
 ⍝ RUN: not test -e %t/none
 ⍝ RUN: not tailc run --target=interp %t/prelude.apl %t/main.tail 2>&1 | FileCheck %s --check-prefix=KIND
+⍝ RUN: tail-translate --apl-to-tail %t/prelude.apl %t/main.apl | FileCheck %s --check-prefix=TRANSLATE
+⍝ RUN: tail-translate --apl-to-ptx %t/prelude.apl %t/kernel.apl | FileCheck %s --check-prefix=PTX
+⍝ RUN: not tail-translate --import-tail %t/main.tail %t/main.tail 2>&1 | FileCheck %s --check-prefix=ONE
 ⍝ An APL program may be read from several files, as apltail reads its prelude before the
 ⍝ program (`aplt prelude.apl prog.apl`): the files are one program, a name defined in one is
 ⍝ known to the files after it, the value is the last file's, and every diagnostic, at compile
@@ -23,26 +26,31 @@
 ⍝ MAIN-NEXT: [](5.0)
 
 ⍝ Alone, the program does not know the prelude's names.
-⍝ ALONE: {{.*}}main.apl:[[#@LINE+29]]:5: error: undefined name 'avg'
+⍝ ALONE: {{.*}}main.apl:[[#@LINE+34]]:5: error: undefined name 'avg'
 
 ⍝ A failed check in a dfn of the prelude names the prelude's line, with its text.
-⍝ PICK-TAIL: {{.*}}prelude.apl:[[#@LINE+22]]:9: error: 'tail.idxS' op index 7 out of range for axis 1 of extent 4
-⍝ PICK: {{.*}}prelude.apl:[[#@LINE+21]]:9: error: index 7 is out of bounds for axis 1 of extent 4
+⍝ PICK-TAIL: {{.*}}prelude.apl:[[#@LINE+27]]:9: error: 'tail.idxS' op index 7 out of range for axis 1 of extent 4
+⍝ PICK: {{.*}}prelude.apl:[[#@LINE+26]]:9: error: index 7 is out of bounds for axis 1 of extent 4
 ⍝ PICK-NEXT: {{^}}pick ← {⍵[⍺]}{{$}}
 ⍝ PICK-NEXT: {{^}}        ^{{$}}
 
 ⍝ A failed check in a kernel of the second file names that file: the check's line argument
 ⍝ holds the file's index above the line's 24 bits (16777216 = 1 << 24), in the CUDA
 ⍝ kernel's fault record as in the CPU's check.
-⍝ KERNEL-TAIL: {{.*}}kernel.apl:[[#@LINE+28]]:5: error: 'tail.idxS' op index 5 out of range for axis 1 of extent 4
-⍝ KERNEL: {{.*}}kernel.apl:[[#@LINE+27]]:5: error: index 5 is out of bounds for axis 1 of extent 4
+⍝ KERNEL-TAIL: {{.*}}kernel.apl:[[#@LINE+33]]:5: error: 'tail.idxS' op index 5 out of range for axis 1 of extent 4
+⍝ KERNEL: {{.*}}kernel.apl:[[#@LINE+32]]:5: error: index 5 is out of bounds for axis 1 of extent 4
 ⍝ KERNEL-NEXT: {{^}}+/ {v[⍵]}¨ ⍳ n{{$}}
 ⍝ KERNEL-NEXT: {{^}}    ^{{$}}
 ⍝ KERNEL-GPU: gpu.module @tail_kernels
-⍝ KERNEL-GPU: arith.constant [[#16777216+@LINE+23]] : i32
+⍝ KERNEL-GPU: arith.constant [[#16777216+@LINE+28]] : i32
 
 ⍝ A syntax error in the first file names it; nothing is built.
-⍝ SYNTAX: {{.*}}syntax.apl:[[#@LINE+22]]:10: error: unbalanced '('
+⍝ SYNTAX: {{.*}}syntax.apl:[[#@LINE+27]]:10: error: unbalanced '('
+⍝ tail-translate reads them the same way; the module lists the files.
+⍝ TRANSLATE: module attributes {tail.sources = ["{{.*}}prelude.apl", "{{.*}}main.apl"]}
+⍝ TRANSLATE: tail.reduce
+⍝ PTX: .visible .entry
+⍝ ONE: tail-translate: --import-tail takes one input file, got 2
 ⍝ Only an APL program may be given as several files.
 ⍝ KIND: tailc: error: only an APL program can be read from several files, but '{{.*}}main.tail' is not an APL file (.apl)
 

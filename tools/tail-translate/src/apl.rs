@@ -104,12 +104,13 @@ impl Compiled {
     }
 }
 
-/// Compiles the APL program `text` (named `name`) to PTX; `Err` holds the rendered, located
+/// Compiles the APL program read from `files`, `(name, text)` in order
+/// (`tail_apl::compile_files`; usually one), to PTX; `Err` holds the rendered, located
 /// diagnostics of the first stage that failed.
-pub fn compile(name: &str, text: &str, opts: &PtxOptions) -> Result<Compiled, String> {
+pub fn compile_files(files: &[(&str, &str)], opts: &PtxOptions) -> Result<Compiled, String> {
     link();
     let mut ctx = Context::new();
-    let module = tail_apl::compile(&mut ctx, name, text).map_err(|d| ctx.render_diagnostic(&d))?;
+    let module = tail_apl::compile_files(&mut ctx, files).map_err(|d| ctx.render_diagnostic(&d))?;
     let pipeline = tail_to_gpu_pipeline();
     let mut pm = PassManager::parse(&pipeline).map_err(|e| e.render())?;
     if pm.run(&mut ctx, module).is_err() {
@@ -128,8 +129,10 @@ pub fn compile(name: &str, text: &str, opts: &PtxOptions) -> Result<Compiled, St
     let gpu_ir = ctx.print_op_to_string(module, PrintOptions::default());
     let gpu_modules = top_level_gpu_modules(&ctx, module);
     let kernels_mlir = kernels_text(&ctx, &gpu_modules);
-    let codegen = ptx::compile_gpu_module(&kernels_mlir, opts)
-        .map_err(|e| render_codegen_error(&mut ctx, name, &kernels_mlir, &e))?;
+    let codegen = ptx::compile_gpu_module(&kernels_mlir, opts).map_err(|e| {
+        let names: Vec<&str> = files.iter().map(|&(n, _)| n).collect();
+        render_codegen_error(&mut ctx, &names, &kernels_mlir, &e)
+    })?;
     Ok(Compiled { gpu_ir, codegen })
 }
 
@@ -191,9 +194,14 @@ fn split_loc(loc: &str) -> Option<(&str, u32, u32)> {
     Some((name, line, col))
 }
 
-/// Renders a code generation error: diagnostics at a position of the APL source through the
+/// Renders a code generation error: diagnostics at a position in one of the APL files `names`, through the
 /// context (source line and caret), others with the printed kernels' line.
-fn render_codegen_error(ctx: &mut Context, name: &str, kernels: &str, e: &CodegenError) -> String {
+fn render_codegen_error(
+    ctx: &mut Context,
+    names: &[&str],
+    kernels: &str,
+    e: &CodegenError,
+) -> String {
     let diags: &[MlirDiagnostic] = match e {
         CodegenError::Parse(d) => d,
         CodegenError::Pipeline { diagnostics, .. }
@@ -203,7 +211,7 @@ fn render_codegen_error(ctx: &mut Context, name: &str, kernels: &str, e: &Codege
     let mut s = String::new();
     for d in diags {
         match split_loc(&d.location) {
-            Some((file, line, col)) if file == name => {
+            Some((file, line, col)) if names.contains(&file) => {
                 let loc = ctx.file_loc(file, line, col);
                 let mut diag = match d.severity {
                     "warning" => Diagnostic::warning(loc, d.message.clone()),
@@ -246,6 +254,7 @@ fn render_codegen_error(ctx: &mut Context, name: &str, kernels: &str, e: &Codege
         }
         other => other.to_string(),
     };
+    let name = names.last().copied().unwrap_or("");
     let _ = writeln!(
         s,
         "tail-translate: error: {name}: code generation failed: {headline}"
@@ -342,7 +351,7 @@ mod tests {
         let (mut ok, mut with_kernels, mut kernels, mut failed, mut checked) = (0, 0, 0, 0, 0);
         for (i, p) in programs.iter().enumerate() {
             let text = std::fs::read_to_string(root().join(p)).unwrap();
-            let result = compile(p, &text, &PtxOptions::default());
+            let result = compile_files(&[(p.as_str(), text.as_str())], &PtxOptions::default());
             let expected_to_fail = known.contains(p);
             match (result, expected_to_fail) {
                 (Ok(out), false) => {

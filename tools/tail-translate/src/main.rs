@@ -13,6 +13,9 @@
 //!   then `tail_codegen::ptx`. `--emit=mlir` prints the module after `tail-to-gpu`, `llvm` the
 //!   optimized LLVM IR. `--apl-to-tail --emit=llvm|ptx` is the same path. Errors of every stage
 //!   are located in the APL source; no output file is written on error.
+//! * Both APL modes take a program in several files (`--apl-to-tail prelude.apl prog.apl`),
+//!   read in order as one (`tail_apl::compile_files`; the module lists them as
+//!   `tail.sources`); the other modes take one input file.
 //! * `--fcl-to-hpar prog.fcl [--entry NAME] [-o out]` compiles an FCL program (with the FCL
 //!   prelude) to the `hpar` dialect (`tail_fcl::lower`): `func.func @NAME` (default `main`)
 //!   around one `hpar.program<grid>`. Errors of every stage are located in the FCL source; the
@@ -81,9 +84,10 @@ struct Cli {
     #[arg(short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
 
-    /// Input file (`-` for standard input).
+    /// Input file (`-` for standard input). `--apl-to-tail` and `--apl-to-ptx` take an APL
+    /// program in several files, read in order as one (`prelude.apl prog.apl`).
     #[arg(value_name = "INPUT")]
-    input: Option<PathBuf>,
+    inputs: Vec<PathBuf>,
 }
 
 /// Output forms of `--apl-to-tail`.
@@ -123,6 +127,30 @@ fn read_source(input: &PathBuf) -> Result<(String, String), ExitCode> {
         input.display().to_string()
     };
     Ok((name, text))
+}
+
+/// The names and texts of the APL program's files ([`read_source`] each).
+fn read_sources(inputs: &[PathBuf]) -> Result<Vec<(String, String)>, ExitCode> {
+    inputs.iter().map(read_source).collect()
+}
+
+/// The one input file of a mode that takes one: a usage error (exit code 2) for none or
+/// several.
+fn one_input<'a>(inputs: &'a [PathBuf], flag: &str) -> Result<&'a PathBuf, ExitCode> {
+    match inputs {
+        [input] => Ok(input),
+        [] => {
+            eprintln!("tail-translate: {flag} needs an input file");
+            Err(ExitCode::from(2))
+        }
+        _ => {
+            eprintln!(
+                "tail-translate: {flag} takes one input file, got {} (only an APL program may be given as several files)",
+                inputs.len()
+            );
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 /// Prints `module` (MLIR syntax, ending in a newline) to the output.
@@ -168,13 +196,17 @@ fn write_output(out: &str, output: Option<&PathBuf>) -> ExitCode {
 }
 
 /// `--apl-to-tail`: compiles, prints in the requested form, and returns the exit code.
-fn apl_to_tail(input: &PathBuf, emit: Emit, output: Option<&PathBuf>) -> ExitCode {
-    let (name, text) = match read_source(input) {
+fn apl_to_tail(inputs: &[PathBuf], emit: Emit, output: Option<&PathBuf>) -> ExitCode {
+    let sources = match read_sources(inputs) {
         Ok(src) => src,
         Err(code) => return code,
     };
+    let files: Vec<(&str, &str)> = sources
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
     let mut ctx = tail_ir::Context::new();
-    let module = match tail_apl::compile(&mut ctx, &name, &text) {
+    let module = match tail_apl::compile_files(&mut ctx, &files) {
         Ok(m) => m,
         Err(d) => {
             eprint!("{}", ctx.render_diagnostic(&d));
@@ -266,35 +298,40 @@ fn main() -> ExitCode {
         } else {
             "--apl-to-tail"
         };
-        let Some(input) = cli.input.as_ref() else {
+        if cli.inputs.is_empty() {
             eprintln!("tail-translate: {flag} needs an input file");
             return ExitCode::from(2);
-        };
-        return apl_to_ptx(&cli, input);
+        }
+        return apl_to_ptx(&cli, &cli.inputs);
     }
     if cli.fcl_to_hpar {
-        let Some(input) = cli.input.as_ref() else {
-            eprintln!("tail-translate: --fcl-to-hpar needs an input file");
-            return ExitCode::from(2);
+        return match one_input(&cli.inputs, "--fcl-to-hpar") {
+            Ok(input) => fcl_to_hpar(input, &cli.entry, cli.output.as_ref()),
+            Err(code) => code,
         };
-        return fcl_to_hpar(input, &cli.entry, cli.output.as_ref());
     }
     if cli.apl_to_tail {
-        let Some(input) = cli.input.as_ref() else {
+        if cli.inputs.is_empty() {
             eprintln!("tail-translate: --apl-to-tail needs an input file");
             return ExitCode::from(2);
-        };
-        return apl_to_tail(input, cli.emit.unwrap_or(Emit::Mlir), cli.output.as_ref());
+        }
+        return apl_to_tail(
+            &cli.inputs,
+            cli.emit.unwrap_or(Emit::Mlir),
+            cli.output.as_ref(),
+        );
     }
     if cli.import_tail {
-        let Some(input) = cli.input.as_ref() else {
-            eprintln!("tail-translate: --import-tail needs an input file");
-            return ExitCode::from(2);
+        return match one_input(&cli.inputs, "--import-tail") {
+            Ok(input) => import_tail(input, cli.output.as_ref()),
+            Err(code) => code,
         };
-        return import_tail(input, cli.output.as_ref());
     }
-    if let Some(input) = cli.input.as_ref() {
-        return upstream_codegen(&cli, input);
+    if !cli.inputs.is_empty() {
+        return match one_input(&cli.inputs, "an MLIR input") {
+            Ok(input) => upstream_codegen(&cli, input),
+            Err(code) => code,
+        };
     }
     // Unreachable today (`arg_required_else_help` handles an empty command
     // line), but keeps the tool well-behaved as options are added.
@@ -303,7 +340,7 @@ fn main() -> ExitCode {
 }
 
 /// `--apl-to-ptx` (and `--apl-to-tail --emit=llvm|ptx`): APL → tail-to-gpu → PTX.
-fn apl_to_ptx(cli: &Cli, input: &PathBuf) -> ExitCode {
+fn apl_to_ptx(cli: &Cli, inputs: &[PathBuf]) -> ExitCode {
     let stage = match cli.emit.unwrap_or(Emit::Ptx) {
         Emit::Mlir => apl::Stage::Gpu,
         Emit::Llvm => apl::Stage::Llvm,
@@ -313,7 +350,7 @@ fn apl_to_ptx(cli: &Cli, input: &PathBuf) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (name, text) = match read_source(input) {
+    let sources = match read_sources(inputs) {
         Ok(src) => src,
         Err(code) => return code,
     };
@@ -321,7 +358,11 @@ fn apl_to_ptx(cli: &Cli, input: &PathBuf) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    match apl::compile(&name, &text, &opts) {
+    let files: Vec<(&str, &str)> = sources
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    match apl::compile_files(&files, &opts) {
         Ok(out) => write_output(&out.text(stage), cli.output.as_ref()),
         Err(msg) => {
             eprint!("{msg}");
