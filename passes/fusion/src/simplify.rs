@@ -511,6 +511,18 @@ fn reversal_source(ctx: &Context, x: Value) -> Option<Value> {
     (whole && last).then_some(src)
 }
 
+/// `op` read as a `reduce` or `redomap` without mapped-out results (every result a combined
+/// value) whose first operands are its inputs, with its combining lambda.
+fn plain_reduction(ctx: &Context, op: OpId) -> Option<(Screma, tail_ir::RegionId)> {
+    let s = Screma::of(ctx, op)?;
+    let combine = s.combine?;
+    let plain = matches!(s.kind, crate::screma::Kind::Reduce)
+        && !s.neutral.is_empty()
+        && ctx.num_results(op) == s.neutral.len()
+        && (0..s.inputs.len()).all(|i| ctx.operand(op, i) == s.inputs[i]);
+    plain.then_some((s, combine))
+}
+
 /// The rank-2 array `x` when `v` is its flattening: a non-cyclic `reshape` of `x` to rank 1
 /// whose element count is, provably, the product of `x`'s extents (equal constants, or the
 /// product of the extents themselves); a reshape to another count is a run-time error, which
@@ -578,19 +590,9 @@ impl RewritePattern for ReduceRows {
     }
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
         let ctx: &mut Context = rewriter;
-        let Some(s) = Screma::of(ctx, op) else {
+        let Some((s, combine)) = plain_reduction(ctx, op) else {
             return false;
         };
-        let Some(combine) = s.combine else {
-            return false;
-        };
-        if !matches!(s.kind, crate::screma::Kind::Reduce)
-            || s.neutral.is_empty()
-            || ctx.num_results(op) != s.neutral.len()
-            || (0..s.inputs.len()).any(|i| ctx.operand(op, i) != s.inputs[i])
-        {
-            return false;
-        }
         let Some(srcs) = s
             .inputs
             .iter()
@@ -701,19 +703,9 @@ impl RewritePattern for ReduceFiltered {
     }
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
         let ctx: &mut Context = rewriter;
-        let Some(s) = Screma::of(ctx, op) else {
+        let Some((s, combine)) = plain_reduction(ctx, op) else {
             return false;
         };
-        let Some(combine) = s.combine else {
-            return false;
-        };
-        if !matches!(s.kind, crate::screma::Kind::Reduce)
-            || s.neutral.is_empty()
-            || ctx.num_results(op) != s.neutral.len()
-            || (0..s.inputs.len()).any(|i| ctx.operand(op, i) != s.inputs[i])
-        {
-            return false;
-        }
         let Some(filt) = ctx
             .defining_op(s.inputs[0])
             .filter(|&f| ctx.op_is(f, "soac.filter"))
@@ -798,15 +790,9 @@ impl RewritePattern for UnreverseCommutativeReduction {
     }
     fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
         let ctx: &mut Context = rewriter;
-        let Some(s) = Screma::of(ctx, op) else {
+        let Some((s, _)) = plain_reduction(ctx, op).filter(|(s, _)| s.comm) else {
             return false;
         };
-        if !matches!(s.kind, crate::screma::Kind::Reduce)
-            || !s.comm
-            || ctx.num_results(op) != s.neutral.len()
-        {
-            return false;
-        }
         let Some(srcs) = s
             .inputs
             .iter()
@@ -815,9 +801,6 @@ impl RewritePattern for UnreverseCommutativeReduction {
         else {
             return false;
         };
-        if (0..srcs.len()).any(|i| ctx.operand(op, i) != s.inputs[i]) {
-            return false;
-        }
         for (i, src) in srcs.into_iter().enumerate() {
             ctx.set_operand(op, i, src);
         }
