@@ -115,3 +115,53 @@ func.func @left_alone(%a: tensor<?xi32>, %d: i32, %bs: tensor<?xi1>) -> (i32, i3
   }
   return %s, %t, %k2#1, %u3 : i32, i32, tensor<?xi32>, i32
 }
+
+// The kept rows also counted (`(+/x) ÷ ≢x`): the reduction counts them as well (a 32-bit
+// count, the rows being fewer than 2³¹), before the count's first use.
+// CHECK-LABEL: func.func @sum_and_count
+// CHECK-NOT:     soac.filter
+// CHECK:         %[[R:.*]]:2 = soac.redomap %{{.*}}, %{{.*}} init(%{{.*}}, %{{.*}}) comm : tensor<1000xi1>, tensor<1000xf64> -> (f64, i32) reduce {
+// CHECK:           arith.addf
+// CHECK:           arith.addi
+// CHECK:         } map {
+// CHECK:           arith.select
+// CHECK:           arith.extui %{{.*}} : i1 to i32
+// CHECK:         %[[N:.*]] = arith.index_cast %[[R]]#1 : i32 to index
+// CHECK:         return %[[R]]#0, %[[N]] : f64, index
+func.func @sum_and_count(%b: tensor<1000xi1>, %a: tensor<1000xf64>) -> (f64, index) {
+  %z = arith.constant 0.0 : f64
+  %k:2 = soac.filter %b, %a : tensor<1000xi1>, tensor<1000xf64> -> (tensor<?xi1>, tensor<?xf64>) {
+  ^bb0(%m: i1, %v: f64):
+    soac.yield %m : i1
+  }
+  %n = soac.dim %k#1, 0 : tensor<?xf64>
+  %s = soac.reduce %k#1 init(%z) comm : tensor<?xf64> -> f64 {
+  ^bb0(%u: f64, %w: f64):
+    %r = arith.addf %u, %w : f64
+    soac.yield %r : f64
+  }
+  return %s, %n : f64, index
+}
+
+// Left alone: the count comes first, and the reduction's map reads a value computed after it.
+// CHECK-LABEL: func.func @count_first
+// CHECK:         soac.filter
+func.func @count_first(%b: tensor<1000xi1>, %a: tensor<1000xf64>, %x: f64) -> (f64, index) {
+  %z = arith.constant 0.0 : f64
+  %k:2 = soac.filter %b, %a : tensor<1000xi1>, tensor<1000xf64> -> (tensor<?xi1>, tensor<?xf64>) {
+  ^bb0(%m: i1, %v: f64):
+    soac.yield %m : i1
+  }
+  %n = soac.dim %k#1, 0 : tensor<?xf64>
+  %c = arith.mulf %x, %x : f64
+  %s = soac.redomap %k#1 init(%z) comm : tensor<?xf64> -> f64 reduce {
+  ^bb0(%u: f64, %w: f64):
+    %r = arith.addf %u, %w : f64
+    soac.yield %r : f64
+  } map {
+  ^bb0(%v: f64):
+    %y = arith.mulf %v, %c : f64
+    soac.yield %y : f64
+  }
+  return %s, %n : f64, index
+}

@@ -35,7 +35,7 @@
 //!   `filter`'s kept rows (scalars, read by nothing else, the filter's inputs of one known
 //!   extent) reduces the filter's inputs, the neutral element in place of a dropped row; a
 //!   redomap's map part, which then runs on dropped rows too, must be elementwise code that
-//!   cannot trap.
+//!   cannot trap; counts of the kept rows (`≢`) are counted by the same reduction.
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
@@ -691,7 +691,11 @@ impl RewritePattern for ReduceRows {
 /// redomap's map part then runs on the dropped rows as well, so it must be elementwise
 /// `arith`/`math` code that cannot trap (not an index, which a dropped row may have out of
 /// range, nor an integer division). The inputs' extents are known to agree, so the
-/// compression's check of its counts has nothing to say.
+/// compression's check of its counts has nothing to say. Counts of the kept rows
+/// (`soac.dim` on axis 0, `≢x`) in the same block may read them as well: the reduction then
+/// counts the kept rows too (a 32-bit count, so the filter's rows must be fewer than 2³¹)
+/// and goes before the first count, when everything it reads is defined before it
+/// (`(+/x) ÷ ≢x` is one pass).
 pub struct ReduceFiltered;
 
 impl RewritePattern for ReduceFiltered {
@@ -717,9 +721,20 @@ impl RewritePattern for ReduceFiltered {
         let scalar_rows = xs.iter().all(|&x| {
             array_parts(ctx, ctx.value_type(x)).is_some_and(|(shape, _)| shape.len() == 1)
         });
-        let only_here = kept
-            .iter()
-            .all(|&r| ctx.use_vec(r).iter().all(|u| u.op == op));
+        // Besides `op`, the kept rows may be counted (`≢`: `soac.dim` on axis 0, in `op`'s
+        // block); the reduction then counts them too.
+        let block = ctx.op_parent_block(op);
+        let mut dims: Vec<OpId> = Vec::new();
+        let only_here = kept.iter().all(|&r| {
+            ctx.use_vec(r).iter().all(|u| {
+                let counted = DimOp::from_op(ctx, u.op).is_some_and(|d| d.axis_value(ctx) == 0)
+                    && ctx.op_parent_block(u.op) == block;
+                if counted && !dims.contains(&u.op) {
+                    dims.push(u.op);
+                }
+                u.op == op || counted
+            })
+        });
         let from_filter = s.inputs.iter().all(|x| kept.contains(x));
         let one_extent = xs
             .iter()
@@ -738,15 +753,44 @@ impl RewritePattern for ReduceFiltered {
         if !(scalar_rows && only_here && from_filter && one_extent && safe_map) {
             return false;
         }
+        let s_inputs_extent = xs[0];
+        // The reduction goes before the first of `op` and the counts, which what `op` reads
+        // must precede.
+        let at = dims
+            .iter()
+            .copied()
+            .fold(op, |a, d| if ctx.is_before_in_block(d, a) { d } else { a });
+        if at != op && !reads_before(ctx, op, at) {
+            return false;
+        }
         let loc = ctx.op_loc(op);
-        let result_types: Vec<Type> = ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+        let mut result_types: Vec<Type> =
+            ctx.results(op).iter().map(|&r| ctx.value_type(r)).collect();
+        let k = result_types.len();
+        let counting = !dims.is_empty();
+        // Counted in a 32-bit int (a SOAC's values are TAIL's), so only rows of fewer.
+        if counting
+            && !match outer_extent(ctx, s_inputs_extent) {
+                Some(Extent::Const(n)) => n <= i64::from(i32::MAX),
+                Some(Extent::Of(v)) => from_i32(ctx, v),
+                _ => false,
+            }
+        {
+            return false;
+        }
+        let count_t = ctx.int_type(32);
+        let mut neutral = s.neutral.clone();
+        if counting {
+            let mut b = Builder::new(ctx, InsertPoint::Before(at), loc);
+            neutral.push(tail_builtin::arith::build_constant_int(&mut b, count_t, 0));
+            result_types.push(count_t);
+        }
         let pred = ctx.region(filt, 0);
         let picks: Vec<usize> = s
             .inputs
             .iter()
             .map(|x| kept.iter().position(|k| k == x).expect("a filter result"))
             .collect();
-        let neutral = s.neutral.clone();
         let spec = Spec {
             kind: crate::screma::Kind::Reduce,
             inputs: xs,
@@ -756,7 +800,7 @@ impl RewritePattern for ReduceFiltered {
         };
         let total = build(
             ctx,
-            op,
+            at,
             loc,
             spec,
             |ctx, blk, args| {
@@ -764,17 +808,70 @@ impl RewritePattern for ReduceFiltered {
                 let rows: Vec<Value> = picks.iter().map(|&k| args[k]).collect();
                 let ys = s.apply_map(ctx, blk, &rows);
                 let mut b = Builder::new(ctx, InsertPoint::BlockEnd(blk), loc);
-                ys.iter()
+                let mut out: Vec<Value> = ys
+                    .iter()
                     .zip(&neutral)
                     .map(|(&y, &ne)| tail_builtin::arith::build_select(&mut b, keep, y, ne))
-                    .collect()
+                    .collect();
+                if counting {
+                    out.push(tail_builtin::arith::build_unary(
+                        &mut b,
+                        "arith.extui",
+                        keep,
+                        count_t,
+                    ));
+                }
+                out
             },
-            |ctx, blk, args| inline_lambda(ctx, combine, args, blk),
+            |ctx, blk, args| {
+                let n = args.len() / 2;
+                let mut operands: Vec<Value> = args[..k].to_vec();
+                operands.extend_from_slice(&args[n..n + k]);
+                let mut ys = inline_lambda(ctx, combine, &operands, blk);
+                if counting {
+                    let mut b = Builder::new(ctx, InsertPoint::BlockEnd(blk), loc);
+                    ys.push(tail_builtin::arith::build_binary(
+                        &mut b,
+                        "arith.addi",
+                        args[k],
+                        args[n + k],
+                    ));
+                }
+                ys
+            },
         );
         let new = ctx.results(total).to_vec();
-        ctx.replace_op(op, &new);
+        if counting {
+            let mut b = Builder::new(ctx, InsertPoint::After(total), loc);
+            let index = b.ctx.index_type();
+            let count = tail_builtin::arith::build_unary(&mut b, "arith.index_cast", new[k], index);
+            for d in dims {
+                let r = ctx.result(d, 0);
+                ctx.replace_all_uses_with(r, count);
+                ctx.erase_op(d);
+            }
+        }
+        ctx.replace_op(op, &new[..k]);
         true
     }
+}
+
+/// Whether every value that `op` reads from outside it (operands, and values its regions use)
+/// is defined before `at`, an op before `op` in its block: defined outside that block, or
+/// before `at` in it.
+fn reads_before(ctx: &Context, op: OpId, at: OpId) -> bool {
+    let block = ctx.op_parent_block(op);
+    ctx.walk_preorder(op).into_iter().all(|o| {
+        ctx.operand_vec(o)
+            .into_iter()
+            .all(|v| match ctx.defining_op(v) {
+                Some(d) if d == op || ctx.is_ancestor(op, d) => true,
+                Some(d) if ctx.op_parent_block(d) == block => ctx.is_before_in_block(d, at),
+                // Another block's value, or a block argument: of `op`'s own regions, or of a
+                // block around `op`, available all through it.
+                _ => true,
+            })
+    })
 }
 
 /// Reduces the arrays themselves where a commutative reduction traverses their reversals (see

@@ -7,7 +7,8 @@
 ⍝ ReduceFiltered): nothing is compressed into storage. A map applied to the kept values
 ⍝ (`÷`, on doubles) runs on the dropped ones too and is then discarded; `|` by a value
 ⍝ that may be 0 is no such map (an integer division could trap on a dropped row), so that
-⍝ compression stays.
+⍝ compression stays. A count of the kept values (`≢`, the mean of a selection) is counted by
+⍝ the same reduction.
 ⍝ SOAC-LABEL: func.func @main
 ⍝ SOAC-COUNT-1: soac.filter
 ⍝ SOAC-NOT: soac.filter
@@ -15,11 +16,14 @@
 ⍝ CHECK-NEXT:[](99999)
 ⍝ CHECK-NEXT:[](1.44917371156)
 ⍝ CHECK-NEXT:[](0)
+⍝ CHECK-NEXT:[](50001.0)
 ⍝ CHECK-NEXT:[](19.0)
 v ← ⍳ 100000
 ⎕ ← +/ (0 = 3 | v) / 1.0 × v
 ⎕ ← ⌈/ (2 | v) / v
 ⎕ ← +/ ÷ (0 = 7 | v) / v
 ⎕ ← +/ (0 > v) / v
+x ← (0 = 3 | v) / v
+⎕ ← (+/ x) ÷ ≢ x
 k ← 1 + +/ (⍳ 40) > 38
 +/ k | (1 = 2 | ⍳ 40) / ⍳ 40
