@@ -1367,35 +1367,36 @@ pub(crate) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<(OpId, OpId)> {
     let [iff] = guards[..] else {
         return None;
     };
-    // The offset that an interchange recomputed in this thread loop (a block-stride step's
-    // base) is then defined before it.
-    hoist_invariants(ctx, lp);
-    let else_b = ctx.entry_block(ctx.region(iff, 1))?;
     let cmp = ctx.defining_op(ctx.operand(iff, 0)).filter(|&c| {
         ctx.op_is(c, "arith.cmpi")
             && ctx.attr(c, "predicate").and_then(|a| ctx.attr_as_int(a))
                 == Some(CmpIPredicate::Ult as i64)
     })?;
     let (x, n) = (ctx.operand(cmp, 0), ctx.operand(cmp, 1));
-    if !outside(ctx, lp, n) || !matches!(ctx.type_kind(ctx.value_type(x)), tail_ir::TypeKind::Index)
+    if !invariant(ctx, lp, n)
+        || !matches!(ctx.type_kind(ctx.value_type(x)), tail_ir::TypeKind::Index)
     {
         return None;
     }
-    // `x` is `t` or `t + off`.
+    // `x` is `t` or `t + off`, `off` the same for every thread (a block-stride step's base,
+    // which an interchange recomputes in each of its thread loops).
     let off = if x == t {
         None
     } else {
         let add = ctx.defining_op(x).filter(|&a| ctx.op_is(a, "arith.addi"))?;
         let (p, q) = (ctx.operand(add, 0), ctx.operand(add, 1));
         match (p == t, q == t) {
-            (true, false) if outside(ctx, lp, q) => Some(q),
-            (false, true) if outside(ctx, lp, p) => Some(p),
+            (true, false) if invariant(ctx, lp, q) => Some(q),
+            (false, true) if invariant(ctx, lp, p) => Some(p),
             _ => return None,
         }
     };
     let loc = ctx.op_loc(lp);
     let end = ctx.operand(lp, 1);
     let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let mut hoisted: FxHashMap<Value, Value> = FxHashMap::default();
+    let n = hoist(&mut b, lp, n, &mut hoisted);
+    let off = off.map(|o| hoist(&mut b, lp, o, &mut hoisted));
     let bound = match off {
         None => n,
         Some(off) => {
@@ -1414,7 +1415,6 @@ pub(crate) fn split_guard(ctx: &mut Context, lp: OpId) -> Option<(OpId, OpId)> {
     let rest_if = ctx.defining_op(map[&ctx.result(iff, 0)])?;
     inline_branch(ctx, iff, 0);
     inline_branch(ctx, rest_if, 1);
-    let _ = else_b;
     Some((lp, rest))
 }
 
