@@ -514,6 +514,10 @@ fn reversal_source(ctx: &Context, x: Value) -> Option<Value> {
 /// `op` read as a `reduce` or `redomap` without mapped-out results (every result a combined
 /// value) whose first operands are its inputs, with its combining lambda.
 fn plain_reduction(ctx: &Context, op: OpId) -> Option<(Screma, tail_ir::RegionId)> {
+    // Asked of every op: the name first, before `Screma::of` gathers the operands.
+    if !(ctx.op_is(op, "soac.reduce") || ctx.op_is(op, "soac.redomap")) {
+        return None;
+    }
     let s = Screma::of(ctx, op)?;
     let combine = s.combine?;
     let plain = matches!(s.kind, crate::screma::Kind::Reduce)
@@ -736,10 +740,12 @@ impl RewritePattern for ReduceFiltered {
             })
         });
         let from_filter = s.inputs.iter().all(|x| kept.contains(x));
-        let one_extent = xs
+        let Some(extent) = outer_extent(ctx, xs[0]) else {
+            return false;
+        };
+        let one_extent = xs[1..]
             .iter()
-            .all(|&x| outer_extent(ctx, x) == outer_extent(ctx, xs[0]))
-            && outer_extent(ctx, xs[0]).is_some();
+            .all(|&x| outer_extent(ctx, x) == Some(extent));
         let safe_map = s.lambda.is_none_or(|l| {
             ctx.region_blocks(l).iter().all(|&b| {
                 ctx.block_ops(b).all(|o| {
@@ -753,7 +759,6 @@ impl RewritePattern for ReduceFiltered {
         if !(scalar_rows && only_here && from_filter && one_extent && safe_map) {
             return false;
         }
-        let s_inputs_extent = xs[0];
         // The reduction goes before the first of `op` and the counts, which what `op` reads
         // must precede.
         let at = dims
@@ -770,10 +775,10 @@ impl RewritePattern for ReduceFiltered {
         let counting = !dims.is_empty();
         // Counted in a 32-bit int (a SOAC's values are TAIL's), so only rows of fewer.
         if counting
-            && !match outer_extent(ctx, s_inputs_extent) {
-                Some(Extent::Const(n)) => n <= i64::from(i32::MAX),
-                Some(Extent::Of(v)) => from_i32(ctx, v),
-                _ => false,
+            && !match extent {
+                Extent::Const(n) => n <= i64::from(i32::MAX),
+                Extent::Of(v) => from_i32(ctx, v),
+                Extent::DimOf(_) => false,
             }
         {
             return false;
