@@ -19,26 +19,21 @@ pub fn set_sources(ctx: &mut Context, module: OpId, files: &[&str]) {
     ctx.set_attr(module, SOURCES_ATTR, list);
 }
 
-/// The program's files recorded on the outermost op enclosing `op` (empty without the
-/// attribute).
-pub fn sources(ctx: &Context, op: OpId) -> Vec<String> {
+/// The names of the program's files recorded on the outermost op enclosing `op` (none
+/// without the attribute).
+pub fn sources(ctx: &Context, op: OpId) -> impl Iterator<Item = &str> {
     let mut top = op;
     while let Some(p) = ctx.op_parent_op(top) {
         top = p;
     }
-    let Some(a) = ctx.attr(top, SOURCES_ATTR) else {
-        return Vec::new();
+    let items: &[tail_ir::Attribute] = match ctx.attr(top, SOURCES_ATTR).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(items)) => items,
+        _ => &[],
     };
-    let AttrKind::Array(items) = ctx.attr_kind(a) else {
-        return Vec::new();
-    };
-    items
-        .iter()
-        .filter_map(|&i| match ctx.attr_kind(i) {
-            AttrKind::String(s) => Some(s.clone()),
-            _ => None,
-        })
-        .collect()
+    items.iter().filter_map(|&i| match ctx.attr_kind(i) {
+        AttrKind::String(s) => Some(s.as_str()),
+        _ => None,
+    })
 }
 
 /// The `(line, col)` arguments of a run-time check at `op`'s location: the line encoded with
@@ -48,12 +43,12 @@ pub fn check_position(ctx: &Context, op: OpId) -> (i64, i64) {
     let LocKind::FileLineCol { file, line, col } = ctx.loc_kind(ctx.op_loc(op)) else {
         return (0, 0);
     };
-    let files = sources(ctx, op);
-    let index = if files.is_empty() {
+    let name = ctx.str(*file);
+    let mut files = sources(ctx, op).peekable();
+    let index = if files.peek().is_none() {
         Some(0)
     } else {
-        let name = ctx.str(*file);
-        files.iter().position(|f| f == name)
+        files.position(|f| f == name)
     };
     match index {
         Some(k) => match tail_format::position::encode(k, i64::from(*line)) {
