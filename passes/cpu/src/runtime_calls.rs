@@ -13,6 +13,8 @@
 //! | `tail.bench %n, %x { body }` | `scf.for` from 0 to `n` carrying the value |
 //! | `tail.roll`, `tail.nowi` | `func.call @tail_rt_roll`, `func.call @tail_rt_nowi` |
 //! | `tail.const_char` | `arith.constant` (`i32` code point) |
+//! | `tail.eqc`, `neqc`, `ltc`, `ltec`, `gtc`, `gtec` | `arith.cmpi` of the code points |
+//! | `tail.const` (a kept op folded by canonicalization) | `arith.constant` |
 //! | complex scalars (`injx`, `d2x`, `addx`, `subx`, `mulx`, `negx`, `conjx`, `expx`, `rex`, `imx`, `magnx`) | pairs of `f64` computed with `arith`/`math` (`magnx` with C's `hypot`, as the interpreter) |
 //!
 //! `builtin.unrealized_conversion_cast` pairs that only re-type a value (memref → tail array →
@@ -619,6 +621,23 @@ impl ConvertTailIoToRt {
                 let v = tail_builtin::arith::build_constant_int(&mut b, i32t, c);
                 let rty = b.value_type(result.expect("a result"));
                 replacement = Some(cast_to(&mut b, &[v], rty));
+            }
+            // A comparison of host characters (`c = 'y'` of an element read on the host): their
+            // code points, the `i32`s that `const_char` and the kernels' characters are.
+            "eqc" | "neqc" | "ltc" | "ltec" | "gtc" | "gtec" => {
+                let pred = tail_kernels::char_compare(&format!("tail.{name}"))
+                    .expect("a character comparison");
+                let x = cast_to(&mut b, &[operands[0]], i32t);
+                let y = cast_to(&mut b, &[operands[1]], i32t);
+                replacement = Some(tail_builtin::arith::build_cmpi(&mut b, pred, x, y));
+            }
+            // A scalar constant that canonicalization folded a kept op into (a comparison of
+            // two constant characters): the same value as an `arith.constant`.
+            "const" => {
+                let Some(a) = b.attr(op, "value") else {
+                    return Err(err(b.ctx, op, IO, "expects a value").into());
+                };
+                replacement = Some(tail_builtin::arith::build_constant(&mut b, a));
             }
             "injx" | "d2x" | "addx" | "subx" | "mulx" | "negx" | "conjx" | "expx" => {
                 let pair = match name.as_str() {

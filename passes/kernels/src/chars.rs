@@ -8,7 +8,8 @@
 //!
 //! * every tensor of `!tail.char` becomes a tensor of `i32` (function arguments and results
 //!   included: a character array crosses the function boundary as a memref of code points);
-//! * inside SOACs (the ops of their regions, the SOACs' own results), `!tail.char` scalars
+//! * inside SOACs (the ops of their regions, the SOACs' own results; not the body of a host
+//!   `soac.loop`, which is host code), `!tail.char` scalars
 //!   become `i32`: `tail.const_char c` is `arith.constant c : i32`, `tail.eqc`, `neqc`,
 //!   `ltc`, `ltec`, `gtc`, `gtec` are `arith.cmpi eq`, `ne`, `slt`, `sle`, `sgt`, `sge`;
 //!   `arith.select`, `scf.if` and the yields only change type;
@@ -66,23 +67,16 @@ fn has_char(ctx: &Context, ty: Type) -> bool {
     }
 }
 
-/// Whether `op` is a SOAC or nested in one (below `f`).
+/// Whether `op` is a SOAC or code of a kernel ([`runs_in_kernel`]). The body of a host
+/// `soac.loop` is host code: a kept `tail` op there (printing, file input) reads character
+/// arrays on the host.
 fn in_soac(ctx: &Context, f: OpId, op: OpId) -> bool {
-    let mut cur = Some(op);
-    while let Some(o) = cur {
-        if o == f {
-            return false;
-        }
-        if ctx.op_name_str(o).starts_with("soac.") {
-            return true;
-        }
-        cur = ctx.op_parent_op(o);
-    }
-    false
+    ctx.op_name_str(op).starts_with("soac.") || runs_in_kernel(ctx, f, op)
 }
 
-/// The `arith.cmpi` predicate of a `tail` character comparison.
-fn compare(name: &str) -> Option<CmpIPredicate> {
+/// The `arith.cmpi` predicate of a `tail` character comparison (`"tail.eqc"`, …) on the
+/// characters' code points.
+pub fn char_compare(name: &str) -> Option<CmpIPredicate> {
     Some(match name {
         "tail.eqc" => CmpIPredicate::Eq,
         "tail.neqc" => CmpIPredicate::Ne,
@@ -116,7 +110,7 @@ pub(crate) fn lower_chars(ctx: &mut Context, f: OpId) -> CResult {
         let ok = !in_soac(ctx, f, o)
             || name.starts_with("soac.")
             || name == "tail.const_char"
-            || compare(name).is_some()
+            || char_compare(name).is_some()
             || RETYPED.contains(&name);
         if !ok {
             return Err(tail_ir::op_error(
@@ -248,9 +242,15 @@ pub(crate) fn lower_chars(ctx: &mut Context, f: OpId) -> CResult {
         if uses.is_empty() {
             continue;
         }
-        let d = ctx.defining_op(v).expect("a SOAC's result");
-        let loc = ctx.op_loc(d);
-        let mut b = Builder::new(ctx, InsertPoint::After(d), loc);
+        // A SOAC's result, or an argument of a host loop's body (its carried values).
+        let (ip, loc) = match ctx.defining_op(v) {
+            Some(d) => (InsertPoint::After(d), ctx.op_loc(d)),
+            None => {
+                let blk = ctx.value_parent_block(v).expect("block argument");
+                (InsertPoint::BlockStart(blk), ctx.op_loc(f))
+            }
+        };
+        let mut b = Builder::new(ctx, ip, loc);
         let c = mk1(&mut b, "builtin.unrealized_conversion_cast", &[v], ct, &[]);
         for u in uses {
             ctx.set_operand(u.op, u.index as usize, c);
@@ -270,7 +270,7 @@ pub(crate) fn lower_chars(ctx: &mut Context, f: OpId) -> CResult {
                 .unwrap_or(32);
             let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
             tail_builtin::arith::build_constant_int(&mut b, i32t, c)
-        } else if let Some(p) = compare(&name) {
+        } else if let Some(p) = char_compare(&name) {
             let (x, y) = (ctx.operand(o, 0), ctx.operand(o, 1));
             let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
             tail_builtin::arith::build_cmpi(&mut b, p, x, y)

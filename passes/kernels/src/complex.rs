@@ -226,6 +226,11 @@ impl Split {
         let name = ctx.op_name_str(o).to_string();
         let soac = in_soac(ctx, self.f, o);
         let loc = ctx.op_loc(o);
+        // A host I/O cast, also in a host loop's body (printing a complex array the loop
+        // computes): the part arrays cross it.
+        if name == "builtin.unrealized_conversion_cast" && !runs_in_kernel(ctx, self.f, o) {
+            return self.cast(ctx, o);
+        }
         // Host ops stay; a complex scalar made from its parts keeps them.
         if !soac && !name.starts_with("soac.") {
             match name.as_str() {
@@ -242,7 +247,6 @@ impl Split {
                     let z = tail_builtin::arith::build_constant_float(&mut b, t, 0.0);
                     self.parts.insert(r, (x, z));
                 }
-                "builtin.unrealized_conversion_cast" => self.cast(ctx, o)?,
                 "scf.if" => self.if_op(ctx, o)?,
                 "func.return" if ctx.operands(o).any(|v| complex_array(ctx, v)) => {
                     return Err(err(

@@ -34,6 +34,7 @@ pub mod soac_to_hpar;
 pub mod thread_storage;
 mod util;
 
+pub use chars::char_compare;
 pub use checks::SoacRuntimeChecks;
 pub use hpar_to_gpu::ConvertHParToGpu;
 pub use launch_facts::GpuLaunchFacts;

@@ -88,6 +88,23 @@ pub fn eq(b: &mut Builder<'_>, x: Value, y: Value) -> Value {
     tail_builtin::arith::build_cmpi(b, tail_builtin::arith::CmpIPredicate::Eq, x, y)
 }
 
+/// Whether `op` is nested (below function `f`) in a SOAC other than `soac.loop`: code that
+/// runs in a kernel. The body of a `soac.loop` outside every other SOAC is host code (a host
+/// `scf.for`, `convert-soac-to-hpar`'s module `loops`).
+pub fn runs_in_kernel(ctx: &Context, f: OpId, op: OpId) -> bool {
+    let mut cur = ctx.op_parent_op(op);
+    while let Some(o) = cur {
+        if o == f {
+            return false;
+        }
+        if ctx.op_name_str(o).starts_with("soac.") && !ctx.op_is(o, "soac.loop") {
+            return true;
+        }
+        cur = ctx.op_parent_op(o);
+    }
+    false
+}
+
 /// Whether `ty` is a scalar the kernels can hold (integer, index or float).
 pub fn is_scalar(ctx: &Context, ty: Type) -> bool {
     tail_hpar::types::is_base(ctx, ty)
