@@ -427,10 +427,10 @@ impl SoacFuse {
             if uses.consumers.is_empty() {
                 continue;
             }
-            // A producer that may stop the program is not moved down across an op with
-            // effects (a print between it and its consumer): the failure would come after
-            // the output instead of before it.
-            let held = |ctx: &Context, c: OpId| effects_between(ctx, p, c) && may_fail(ctx, p);
+            // A producer that may stop the program or has effects itself is not moved down
+            // across an op with effects (a print between it and its consumer): the failure
+            // or its own output would come after that output instead of before it.
+            let held = |ctx: &Context, c: OpId| effects_between(ctx, p, c) && ordered(ctx, p);
             if !shared {
                 if uses.consumers.len() == 1
                     && uses.others.is_empty()
@@ -743,11 +743,12 @@ impl SoacFuse {
                                 .is_some_and(|o| o != b && ctx.is_before_in_block(b, o))
                         })
                     });
-                    let at = if independent {
+                    // Neither moves across an op with effects if it may fail or has
+                    // effects itself (a print in its lambda).
+                    let crossed = effects_between(ctx, a, b);
+                    let at = if independent && !(crossed && ordered(ctx, a)) {
                         b
-                    } else if reads_only_before(ctx, b, a, block)
-                        && !(may_fail(ctx, b) && effects_between(ctx, a, b))
-                    {
+                    } else if reads_only_before(ctx, b, a, block) && !(crossed && ordered(ctx, b)) {
                         a
                     } else {
                         continue;
@@ -924,6 +925,12 @@ fn effects_between(ctx: &Context, a: OpId, b: OpId) -> bool {
         o = ctx.next_op(x);
     }
     false
+}
+
+/// Whether `o` keeps its place among the ops with effects: it may stop the program
+/// ([`may_fail`]) or has effects itself (a print or a roll in its lambda).
+fn ordered(ctx: &Context, o: OpId) -> bool {
+    may_fail(ctx, o) || Nested::of(ctx, o).effects
 }
 
 /// Whether `o` calls a run-time check (`func.call @tail_rt_check_…`).

@@ -22,7 +22,8 @@
 //!   into a buffer first); a map of rolls in it is drawn in order into storage
 //!   (`Seq::map_rolls`).
 //!
-//! `tail.nowi` (`⎕NOW` applied elementwise: the host's clock) is treated as a roll.
+//! `tail.nowi` (`⎕NOW` applied elementwise: the host's clock) and the printing of a number
+//! (`tail.prSclI`/`B`/`D`, `{⎕ ← ⍵ ⋄ …}¨`) are treated as rolls.
 //!
 //! A map nest whose innermost lambda rolls is not split: [`host_map`] runs the whole nest as
 //! one host loop over its positions. A roll anywhere else in a SOAC (nested in an `scf.if`,
@@ -35,10 +36,14 @@ use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, TypeKind, Valu
 use crate::arr::{self, Arr};
 use crate::util::*;
 
-/// Whether `op` is computed on the host only: `tail.roll`, and `tail.nowi` (`⎕NOW`, the
-/// host's clock, which no kernel reads; elementwise it is split out like a roll).
+/// Whether `op` is computed on the host only: `tail.roll`, `tail.nowi` (`⎕NOW`, the host's
+/// clock, which no kernel reads; elementwise it is split out like a roll) and the printing of
+/// a number (`⎕ ← ⍵` in a map's function: printed on the host, in the program's order).
 fn host_only(ctx: &Context, op: tail_ir::OpId) -> bool {
-    ctx.op_is(op, "tail.roll") || ctx.op_is(op, "tail.nowi")
+    matches!(
+        ctx.op_name_str(op),
+        "tail.roll" | "tail.nowi" | "tail.prSclI" | "tail.prSclB" | "tail.prSclD"
+    )
 }
 
 /// Whether block `blk` holds a `tail.roll` or `tail.nowi` (at any depth).

@@ -403,6 +403,33 @@ impl Cx {
         crate::complex::split_complex(ctx, f)?;
         loops::bench_to_loops(ctx, f);
         crate::roll::split_rolls(ctx, f)?;
+        // Host I/O of arrays in a lambda has no kernel form (a scalar printed by a map's
+        // function is drawn on the host like a roll, module `roll`): an error, not a kernel
+        // that drops the output where the map's results are not read.
+        if let Some(o) = ctx.walk_preorder(f).into_iter().find(|&o| {
+            let n = ctx.op_name_str(o);
+            (n.starts_with("tail.prArr")
+                || matches!(
+                    n,
+                    "tail.formatI"
+                        | "tail.formatD"
+                        | "tail.readFile"
+                        | "tail.readIntVecFile"
+                        | "tail.readDoubleVecFile"
+                ))
+                && runs_in_kernel(ctx, f, o)
+        }) {
+            let what = if ctx.op_name_str(o).starts_with("tail.prArr") {
+                "printing an array"
+            } else {
+                "formatting or file input"
+            };
+            return Err(err(
+                ctx,
+                o,
+                format!("cannot be lowered by convert-soac-to-hpar: {what} inside a function applied to each element (a kernel); only scalars can be printed there"),
+            ));
+        }
         let body = ctx.region(f, 0);
         let blocks = ctx.region_blocks(body).to_vec();
         let Some(&entry) = blocks.first() else {

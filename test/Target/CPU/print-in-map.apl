@@ -1,0 +1,65 @@
+⍝ RUN: split-file --leading-lines %s %t
+⍝ RUN: tailc run --target=interp %t/main.apl | FileCheck %s --match-full-lines --strict-whitespace
+⍝ RUN: tailc run --target=cpu %t/main.apl | FileCheck %s --match-full-lines --strict-whitespace
+⍝ RUN: tailc build --target=cuda %t/main.apl -o %t/main
+⍝ RUN: not tailc run --target=cpu %t/array.apl 2>&1 | FileCheck %s --check-prefix=ARRAY
+⍝ Scalars printed by the function of a map (`{⎕ ← ⍵ ⋄ …}¨`) are printed on the host, in
+⍝ the interpreter's order, as rolls are drawn (the map of the printed values is a host
+⍝ loop): also where the map's result is its argument (nothing reads the map; the prints
+⍝ were dropped), printed values computed by inner SOACs, and two such maps around a print
+⍝ of the program (a horizontal fusion joined them across it, printing 7 after 10 and 20).
+⍝ An array printed there has no kernel form: a located error (the output was dropped).
+⍝ CHECK:[](1)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](3)
+⍝ CHECK-NEXT:[](9)
+⍝ CHECK-NEXT:[](4)
+⍝ CHECK-NEXT:[](5)
+⍝ CHECK-NEXT:[](9)
+⍝ CHECK-NEXT:[](0.5)
+⍝ CHECK-NEXT:[](1.0)
+⍝ CHECK-NEXT:[](4.5)
+⍝ CHECK-NEXT:[](0)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[2](1,2)
+⍝ CHECK-NEXT:[](0.497744086179)
+⍝ CHECK-NEXT:[](0.892350764739)
+⍝ CHECK-NEXT:[2](1,1)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](3)
+⍝ CHECK-NEXT:[](4)
+⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT: -1 -2
+⍝ CHECK-NEXT: -3 -4
+⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT:[](6)
+⍝ CHECK-NEXT:[](10)
+⍝ CHECK-NEXT:[](7)
+⍝ CHECK-NEXT:[](10)
+⍝ CHECK-NEXT:[](20)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](37)
+⍝ CHECK-NEXT:[](7)
+⍝ CHECK-NEXT:[](8)
+⍝ CHECK-NEXT:[](8)
+⍝ CHECK-NEXT:[](9)
+⍝ CHECK-NEXT:[](19.0)
+⍝ ARRAY: array.apl:{{[0-9]+}}:9: error: 'tail.prArrI' op cannot be lowered by convert-soac-to-hpar: printing an array inside a function applied to each element (a kernel); only scalars can be printed there
+⍝ ARRAY-NEXT: +/ {⎕ ← ⍳ ⍵ ⋄ ⍵}¨ 2 3
+⍝ ARRAY-NEXT:         ^
+
+//--- main.apl
+⎕ ← +/ {⎕ ← ⍵ ⋄ ⍵ + 1}¨ ⍳ 3
+⎕ ← +/ {⎕ ← ⍵ ⋄ ⍵}¨ 4 5
+⎕ ← +/ {⍵ + ⎕ ← ⍵ ÷ 2}¨ 1 2
+⎕ ← {⎕ ← ⍵ = 2 ⋄ ⍵}¨ 1 2
+⎕ ← {⎕ ← ?⍵ ⋄ 1}¨ 0 0
+⎕ ← {⎕ ← ⍵ ⋄ -⍵}¨ 2 2 ⍴ ⍳ 4
+⎕ ← +/ {⎕ ← +/ ⍳ ⍵ ⋄ ⍵}¨ 3 4
+g ← {⎕ ← ⍵ ⋄ ⍵ + 1}
+⎕ ← (+/ g¨ ⍳ 2) + +/ g¨ 10 20
++/ (g ⍣ 2)¨ 7 8
+//--- array.apl
++/ {⎕ ← ⍳ ⍵ ⋄ ⍵}¨ 2 3
