@@ -18,8 +18,9 @@
 //! | complex scalars (`injx`, `d2x`, `addx`, `subx`, `mulx`, `negx`, `conjx`, `expx`, `rex`, `imx`, `magnx`) | pairs of `f64` computed with `arith`/`math` (`magnx` with C's `hypot`, as the interpreter) |
 //!
 //! `builtin.unrealized_conversion_cast` pairs that only re-type a value (memref → tail array →
-//! memref) fold away. A buffer that `tail_rt_take_*` filled is freed at the end of its block
-//! where nothing carries or returns it (a file read in a loop's body, each iteration). It then renames every function `@f` of the module to `@tail.f` (no
+//! memref) fold away. A host buffer that nothing frees (one `tail_rt_take_*` filled, a kernel
+//! result only printed) is freed at the end of its block where nothing carries or returns it
+//! (`free_unowned`). It then renames every function `@f` of the module to `@tail.f` (no
 //! clash with C names such as `main` or `exp`) and adds **`func.func @tail_program()`**,
 //! which calls the entry function (`@main` unless given) on the program's `--input` values
 //! (`tail_rt_check_inputs`, `tail_rt_input_*`; vectors allocated and filled through the
@@ -197,7 +198,7 @@ impl PassRun for ConvertTailIoToRt {
         }
         fold_casts(ctx, module);
         free_printed_copies(ctx, module);
-        free_taken(ctx, module);
+        free_unowned(ctx, module);
         // Whatever still has a tail type or is a tail op has no runtime form.
         for o in ctx.walk_preorder(module) {
             let name = ctx.op_name_str(o);
@@ -345,61 +346,54 @@ fn free_printed_copies(ctx: &mut Context, module: OpId) {
     }
 }
 
-/// Frees the buffers that `tail_rt_take_*` filled with a runtime-computed result (file input,
-/// `formatI`/`formatD`), which nothing else frees (one per iteration of a loop reading a
-/// file): a `memref.alloc` whose every use, through `memref.cast`s, is in its block (or
-/// nested in an op of it) and only reads or copies it (a runtime call, `memref.copy`,
-/// `memref.load`, `memref.dim`) is deallocated at the end of its block. One that escapes (a
-/// loop carries it, the function returns it) is kept.
-fn free_taken(ctx: &mut Context, module: OpId) {
-    let taken: Vec<Value> = ctx
+/// Frees the host buffers that nothing frees: a `memref.alloc` with no `memref.dealloc`, whose
+/// every use (through its views: `memref.cast`, `subview`, `reinterpret_cast`,
+/// `collapse_shape`, `expand_shape`) is in its block or nested in an op of it and reads,
+/// writes or copies it (`memref.load`, `store`, `copy`, `dim`, a `func.call` returning no
+/// memref: a runtime call, a kernel), is deallocated at the end of its block. Such are the
+/// buffers `tail_rt_take_*` fills (file input, formatting: one per iteration of a loop
+/// reading a file) and the kernel results the program only prints (the CPU's staging made
+/// them the printed arrays and dropped their `dealloc` with the host copy's). A buffer that
+/// escapes (a loop carries it, the function returns it) or any other use keeps it.
+fn free_unowned(ctx: &mut Context, module: OpId) {
+    let allocs: Vec<OpId> = ctx
         .walk_preorder(module)
         .into_iter()
-        .filter(|&o| {
-            CallOp::from_op(ctx, o)
-                .and_then(|c| c.callee_name(ctx))
-                .is_some_and(|n| n.starts_with("tail_rt_take_"))
-        })
-        .filter_map(|c| {
-            let cast = ctx.defining_op(ctx.operand(c, 0))?;
-            let m = ctx
-                .op_is(cast, "memref.cast")
-                .then(|| ctx.operand(cast, 0))?;
-            let a = ctx.defining_op(m)?;
-            ctx.op_is(a, "memref.alloc").then_some(m)
-        })
+        .filter(|&o| ctx.op_is(o, "memref.alloc"))
         .collect();
-    for m in taken {
-        let Some(blk) = ctx.value_parent_block(m) else {
+    for a in allocs {
+        let m = ctx.result(a, 0);
+        let Some(blk) = ctx.op_parent_block(a) else {
             continue;
         };
         let mut stack = vec![m];
         let mut ok = true;
         while let Some(v) = stack.pop() {
             for u in ctx.use_vec(v) {
-                let inside = {
-                    let mut cur = Some(u.op);
-                    while let Some(o) = cur {
-                        if ctx.op_parent_block(o) == Some(blk) {
-                            break;
-                        }
-                        cur = ctx.op_parent_op(o);
+                let mut cur = Some(u.op);
+                while let Some(o) = cur {
+                    if ctx.op_parent_block(o) == Some(blk) {
+                        break;
                     }
-                    cur.is_some()
-                };
-                let name = ctx.op_name_str(u.op);
-                let reads = match name {
-                    "memref.cast" => {
+                    cur = ctx.op_parent_op(o);
+                }
+                let known = match ctx.op_name_str(u.op) {
+                    "memref.cast"
+                    | "memref.subview"
+                    | "memref.reinterpret_cast"
+                    | "memref.collapse_shape"
+                    | "memref.expand_shape" => {
                         stack.push(ctx.result(u.op, 0));
                         true
                     }
-                    "memref.copy" | "memref.load" | "memref.dim" => true,
-                    "func.call" => CallOp::from_op(ctx, u.op)
-                        .and_then(|c| c.callee_name(ctx))
-                        .is_some_and(|n| n.starts_with("tail_rt_")),
+                    "memref.load" | "memref.store" | "memref.copy" | "memref.dim" => true,
+                    "func.call" => ctx
+                        .results(u.op)
+                        .iter()
+                        .all(|&r| memref_parts(ctx, ctx.value_type(r)).is_none()),
                     _ => false,
                 };
-                if !inside || !reads {
+                if cur.is_none() || !known {
                     ok = false;
                 }
             }
