@@ -92,7 +92,16 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
         .copied()
         .filter(|&o| host_only(ctx, o))
         .collect();
-    if rolls.is_empty() {
+    // Only when every effect of the lambda is one of its own ops: a roll or print nested in
+    // an op of it (a loop, an inner map) runs where the lambda runs on the host, and the
+    // split ones would be drawn or printed before it for all elements.
+    let nested = body.iter().any(|&o| {
+        ctx.walk_preorder(o)
+            .into_iter()
+            .skip(1)
+            .any(|n| host_only(ctx, n))
+    });
+    if rolls.is_empty() || nested {
         return;
     }
     // The lambda's ops the rolls need (region-free scalar code), by backward slice.
@@ -322,7 +331,9 @@ pub(crate) fn host_map(
             hosts[s] = Some(h);
         }
     }
-    let sequential = crate::seq::needs_seq(b.ctx, lambda);
+    // Run as a thread runs it (module `seq`) also where the lambda only reads elements of
+    // arrays from outside (`(⍳ 3)[⍵]`): inlined, those reads would stay tensor ops.
+    let sequential = crate::seq::needs_seq(b.ctx, lambda) || !frees.is_empty();
     let seq = if sequential {
         // Host copies of the arrays the lambda reads from outside.
         let mut host_frees = rustc_hash::FxHashMap::default();

@@ -227,7 +227,7 @@ pub fn needs_seq(ctx: &Context, blk: BlockId) -> bool {
 }
 
 /// The ops of `blk` (in order, terminator excluded) that the values `need` depend on, with the
-/// ops that have side effects. SOACs are pure.
+/// ops that have side effects. SOACs are pure unless an op in them prints or rolls.
 pub fn live_ops(ctx: &Context, blk: BlockId, need: &[Value]) -> Vec<OpId> {
     let ops = ctx.block_op_vec(blk);
     let Some((_, body)) = ops.split_last() else {
@@ -236,7 +236,13 @@ pub fn live_ops(ctx: &Context, blk: BlockId, need: &[Value]) -> Vec<OpId> {
     let mut live_vals: FxHashSet<Value> = need.iter().copied().collect();
     let mut live = vec![false; body.len()];
     for (k, &o) in body.iter().enumerate().rev() {
-        let pure = ctx.op_name_str(o).starts_with("soac.")
+        // A SOAC counts as pure (its run-time checks do not keep it), unless it prints or
+        // rolls (an inner map printing its elements, whose result is its input).
+        let pure = (ctx.op_name_str(o).starts_with("soac.")
+            && !ctx
+                .walk_preorder(o)
+                .into_iter()
+                .any(|n| ctx.op_name_str(n).starts_with("tail.")))
             || tail_ir::greedy::is_memory_effect_free(ctx, o);
         if !pure || ctx.results(o).iter().any(|r| live_vals.contains(r)) {
             live[k] = true;

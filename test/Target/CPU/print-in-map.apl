@@ -8,6 +8,11 @@
 ⍝ loop): also where the map's result is its argument (nothing reads the map; the prints
 ⍝ were dropped), printed values computed by inner SOACs, and two such maps around a print
 ⍝ of the program (a horizontal fusion joined them across it, printing 7 after 10 and 20).
+⍝ A function that also prints inside an inner loop runs on the host as a whole, in order
+⍝ (its own print was split out and printed for all elements first); one reading an element
+⍝ of another array, with nothing reading the map, is computed on the host too (it
+⍝ panicked: the element read stayed a tensor op in the host loop, rolls alike); an inner
+⍝ map that prints runs in its thread's loop where its result is its input (it was dropped).
 ⍝ An array printed there has no kernel form: a located error (the output was dropped).
 ⍝ CHECK:[](1)
 ⍝ CHECK-NEXT:[](2)
@@ -41,6 +46,30 @@
 ⍝ CHECK-NEXT:[](1)
 ⍝ CHECK-NEXT:[](2)
 ⍝ CHECK-NEXT:[](37)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](11)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](12)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](11)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](12)
+⍝ CHECK-NEXT:[2](21,22)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](1)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](3)
+⍝ CHECK-NEXT:[2](3,6)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](2)
+⍝ CHECK-NEXT:[](4)
 ⍝ CHECK-NEXT:[](7)
 ⍝ CHECK-NEXT:[](8)
 ⍝ CHECK-NEXT:[](8)
@@ -60,6 +89,12 @@
 ⎕ ← +/ {⎕ ← +/ ⍳ ⍵ ⋄ ⍵}¨ 3 4
 g ← {⎕ ← ⍵ ⋄ ⍵ + 1}
 ⎕ ← (+/ g¨ ⍳ 2) + +/ g¨ 10 20
+{⎕ ← (⍳ 3)[⍵] ⋄ ⍵}¨ 1 2
+x ← {⎕ ← ⍵ ⋄ ({⎕ ← ⍵ ⋄ ⍵ + 10} ⍣ 2) ⍵}¨ 1 2
+y ← {(?⍵ + (⍳ 3)[⍵])}¨ 1 2
+⎕ ← {⎕ ← ⍵ ⋄ ({⎕ ← ⍵ ⋄ ⍵ + 10} ⍣ 2) ⍵}¨ 1 2
+⎕ ← {+/ {⎕ ← ⍵ ⋄ ⍵}¨ ⍳ ⍵}¨ 2 3
+z ← {+/ {⍵ + ⎕ ← ⍵ × 2}¨ ⍳ ⍵}¨ 1 2
 +/ (g ⍣ 2)¨ 7 8
 //--- array.apl
 +/ {⎕ ← ⍳ ⍵ ⋄ ⍵}¨ 2 3
