@@ -37,7 +37,8 @@
 //!   redomap's map part, which then runs on dropped rows too, must be elementwise code that
 //!   cannot trap; counts of the kept rows (`≢`) are counted by the same reduction.
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
-//!   argument unchanged *is* the input (`map id xs = xs`).
+//!   argument unchanged *is* the input (`map id xs = xs`), unless a `soac.update` consumes it
+//!   (the copy an indexed assignment updates).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
 //!   value defined outside the lambda (a constant, after hoisting) is `replicate n v` (not
 //!   in another SOAC's lambda, where it is a level of a map nest).
@@ -910,7 +911,23 @@ impl RewritePattern for UnreverseCommutativeReduction {
     }
 }
 
-/// `map` results whose lambda yields an argument unchanged are that input.
+/// Whether array `v` (or a view of it) is the destination of a `soac.update`, which consumes
+/// it: a copy that is updated (TAIL's `mem` before an indexed assignment, `w ← ⍵ ⋄ w[2] ← 7`)
+/// must stay a copy, or the update would change the array copied (the argument of a power
+/// loop's body, the program's `⍵`, read again later).
+fn updated(ctx: &Context, v: Value) -> bool {
+    ctx.uses(v).any(|u| {
+        (ctx.op_is(u.op, "soac.update") && u.index == 1)
+            || (matches!(
+                ctx.op_name_str(u.op),
+                "soac.reshape" | "soac.slice" | "soac.rotate" | "soac.transpose"
+            ) && u.index == 0
+                && updated(ctx, ctx.result(u.op, 0)))
+    })
+}
+
+/// `map` results whose lambda yields an argument unchanged are that input, unless the result
+/// is updated ([`updated`]).
 pub struct ForwardInputs;
 
 impl RewritePattern for ForwardInputs {
@@ -937,7 +954,10 @@ impl RewritePattern for ForwardInputs {
                 continue;
             };
             let x = s.inputs[i];
-            if ctx.value_type(x) == ctx.value_type(results[j]) && ctx.has_uses(results[j]) {
+            if ctx.value_type(x) == ctx.value_type(results[j])
+                && ctx.has_uses(results[j])
+                && !updated(ctx, results[j])
+            {
                 ctx.replace_all_uses_with(results[j], x);
                 changed = true;
             }

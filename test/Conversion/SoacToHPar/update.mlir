@@ -41,13 +41,16 @@ func.func @after_kernel(%v: tensor<?xi32>, %i: index, %x: i32) -> (tensor<?xi32>
 // -----
 
 // The destination is a kernel's result: it is copied back (the cast the gpu lowering turns
-// into a copy from the device) and updated on the host.
+// into a copy from the device) and updated on the host, in a buffer of its own (a loop
+// yielding the cast would carry the device buffer, without the store).
 // CHECK-LABEL: func.func @grid
 // CHECK-SAME:    (%{{.*}}: memref<?x?xf64>, %[[I:.*]]: index, %[[J:.*]]: index, %[[X:.*]]: f64)
 // CHECK:         %[[P:.*]] = hpar.program<grid>
-// CHECK:         %[[H:.*]] = builtin.unrealized_conversion_cast %[[P]], %{{.*}}, %{{.*}} : !hpar.pull<f64, grid>, index, index to memref<?x?xf64>
-// CHECK-NEXT:    memref.store %[[X]], %[[H]][%[[I]], %[[J]]] : memref<?x?xf64>
-// CHECK-NEXT:    return %[[H]] : memref<?x?xf64>
+// CHECK:         %[[H:.*]] = builtin.unrealized_conversion_cast %[[P]], %[[N:.*]], %[[M:.*]] : !hpar.pull<f64, grid>, index, index to memref<?x?xf64>
+// CHECK-NEXT:    %[[C:.*]] = memref.alloc(%[[N]], %[[M]]) : memref<?x?xf64>
+// CHECK-NEXT:    memref.copy %[[H]], %[[C]] : memref<?x?xf64> to memref<?x?xf64>
+// CHECK-NEXT:    memref.store %[[X]], %[[C]][%[[I]], %[[J]]] : memref<?x?xf64>
+// CHECK-NEXT:    return %[[C]] : memref<?x?xf64>
 func.func @grid(%m: tensor<?x?xf64>, %i: index, %j: index, %x: f64) -> tensor<?x?xf64> {
   %d = soac.map %m : tensor<?x?xf64> -> tensor<?x?xf64> {
   ^bb0(%row: tensor<?xf64>):

@@ -7,7 +7,9 @@
 //! index out of range is a runtime error, as `soac.update`'s). The store is in place unless
 //! the buffer has already been read (printed, copied to the device for a kernel, …): those
 //! reads must keep seeing the old contents, so the buffer is first copied (`memref.alloc` +
-//! `memref.copy`) and the copy updated.
+//! `memref.copy`) and the copy updated. A grid array is always updated in such a copy: its
+//! host form is the copy back that `convert-hpar-to-gpu` makes for host reads, and a power
+//! loop yielding the updated array would carry the device buffer without the store.
 //!
 //! A top-level `scf.if` yielding scalars (e.g. APL's `⊃` of a possibly empty array reads
 //! element 0 only when there is one) has its branches converted in place, op by op, like the
@@ -39,11 +41,20 @@ impl Cx {
         let mut mem = self.host_mem(b, op, dest)?;
         // Reads so far (`soac` ops still using a function argument are being replaced: what
         // they read shows as loads in their programs).
-        let read = b.use_vec(mem).into_iter().any(|u| {
-            let writes = b.op_is(u.op, "memref.store") && b.operand(u.op, 1) == mem;
-            let harmless = b.op_is(u.op, "memref.dim") || b.op_name_str(u.op).starts_with("soac.");
-            !(writes || harmless)
-        });
+        // A grid array's host form (the cast of its program's result) is a copy that
+        // `convert-hpar-to-gpu` makes for host reads: a loop yielding the updated array
+        // would carry the device buffer without the store. It is updated in a buffer of its
+        // own.
+        let grid = b
+            .defining_op(mem)
+            .is_some_and(|d| b.op_is(d, "builtin.unrealized_conversion_cast"));
+        let read = grid
+            || b.use_vec(mem).into_iter().any(|u| {
+                let writes = b.op_is(u.op, "memref.store") && b.operand(u.op, 1) == mem;
+                let harmless =
+                    b.op_is(u.op, "memref.dim") || b.op_name_str(u.op).starts_with("soac.");
+                !(writes || harmless)
+            });
         if read {
             let mt = b.value_type(mem);
             let shape = match b.type_kind(mt) {
