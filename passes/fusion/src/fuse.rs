@@ -72,7 +72,7 @@
 //! Dybdal's thesis §2.3 (fusion) and §3.4 (views as index functions).
 
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
-use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, Value};
+use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type, TypeKind, Value, DYNAMIC};
 use tail_soac::ops::view::{DimOp, RotateOp, SliceOp};
 use tail_soac::types::array_parts;
 
@@ -901,11 +901,26 @@ fn reads_only_before(ctx: &Context, b: OpId, a: OpId, block: BlockId) -> bool {
 
 /// Whether SOAC `o` may stop the program at run time: its lambdas call a run-time check
 /// (`tail_rt_check_count` of an `iota` count) or index an array (`soac.index`, which
-/// `soac-runtime-checks` checks later).
+/// `soac-runtime-checks` checks later), or it zips inputs whose outer extents are not one
+/// static extent (`soac-runtime-checks` compares them later: `a + ⍳ 4` of a computed `a`).
 fn may_fail(ctx: &Context, o: OpId) -> bool {
-    ctx.walk_preorder(o)
-        .into_iter()
-        .any(|x| ctx.op_is(x, "func.call") || ctx.op_is(x, "soac.index"))
+    let zips_unequal = Screma::of(ctx, o).is_some_and(|s| {
+        let outer: Vec<Option<i64>> = s
+            .inputs
+            .iter()
+            .map(|&v| match ctx.type_kind(ctx.value_type(v)) {
+                TypeKind::RankedTensor { shape, .. } => shape.first().copied(),
+                _ => None,
+            })
+            .collect();
+        outer.len() > 1
+            && !(outer[0].is_some_and(|e| e != DYNAMIC) && outer.iter().all(|&e| e == outer[0]))
+    });
+    zips_unequal
+        || ctx
+            .walk_preorder(o)
+            .into_iter()
+            .any(|x| ctx.op_is(x, "func.call") || ctx.op_is(x, "soac.index"))
 }
 
 /// Whether an op strictly between `a` and `b` (ops of one block, `a` first) has memory
