@@ -101,7 +101,18 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
             .skip(1)
             .any(|n| host_only(ctx, n))
     });
-    if rolls.is_empty() || nested {
+    // Prints are not split out of a lambda that may stop the program (a run-time check, an
+    // element read): all of them would come before the failure, not those of the elements
+    // before it.
+    let prints = rolls
+        .iter()
+        .any(|&o| ctx.op_name_str(o).starts_with("tail.pr"));
+    let may_fail = body.iter().any(|&o| {
+        ctx.walk_preorder(o)
+            .into_iter()
+            .any(|n| ctx.op_is(n, "func.call") || ctx.op_is(n, "soac.index"))
+    });
+    if rolls.is_empty() || nested || (prints && may_fail) {
         return;
     }
     // The lambda's ops the rolls need (region-free scalar code), by backward slice.

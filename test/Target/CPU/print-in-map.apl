@@ -3,6 +3,7 @@
 ⍝ RUN: tailc run --target=cpu %t/main.apl | FileCheck %s --match-full-lines --strict-whitespace
 ⍝ RUN: tailc build --target=cuda %t/main.apl -o %t/main
 ⍝ RUN: not tailc run --target=cpu %t/array.apl 2>&1 | FileCheck %s --check-prefix=ARRAY
+⍝ RUN: not tailc run --target=cpu %t/fail.apl 2>&1 | FileCheck %s --check-prefix=FAIL
 ⍝ Scalars printed by the function of a map (`{⎕ ← ⍵ ⋄ …}¨`) are printed on the host, in
 ⍝ the interpreter's order, as rolls are drawn (the map of the printed values is a host
 ⍝ loop): also where the map's result is its argument (nothing reads the map; the prints
@@ -13,7 +14,9 @@
 ⍝ of another array, with nothing reading the map, is computed on the host too (it
 ⍝ panicked: the element read stayed a tensor op in the host loop, rolls alike); an inner
 ⍝ map that prints runs in its thread's loop where its result is its input (it was dropped).
-⍝ An array printed there has no kernel form: a located error (the output was dropped).
+⍝ An array printed there has no kernel form: a located error (the output was dropped). A
+⍝ function that may stop the program prints on the host as it runs: the elements after the
+⍝ failing one print nothing (split out, all printed before the failure).
 ⍝ CHECK:[](1)
 ⍝ CHECK-NEXT:[](2)
 ⍝ CHECK-NEXT:[](3)
@@ -75,6 +78,10 @@
 ⍝ CHECK-NEXT:[](8)
 ⍝ CHECK-NEXT:[](9)
 ⍝ CHECK-NEXT:[](19.0)
+⍝ FAIL: [](1)
+⍝ FAIL-NEXT: [](2)
+⍝ FAIL-NEXT: [](5)
+⍝ FAIL-NEXT: fail.apl:{{[0-9]+}}:14: error: index 5 is out of bounds for axis 1 of extent 3
 ⍝ ARRAY: array.apl:{{[0-9]+}}:9: error: 'tail.prArrI' op cannot be lowered by convert-soac-to-hpar: printing an array inside a function applied to each element (a kernel); only scalars can be printed there
 ⍝ ARRAY-NEXT: +/ {⎕ ← ⍳ ⍵ ⋄ ⍵}¨ 2 3
 ⍝ ARRAY-NEXT:         ^
@@ -98,3 +105,6 @@ z ← {+/ {⍵ + ⎕ ← ⍵ × 2}¨ ⍳ ⍵}¨ 1 2
 +/ (g ⍣ 2)¨ 7 8
 //--- array.apl
 +/ {⎕ ← ⍳ ⍵ ⋄ ⍵}¨ 2 3
+//--- fail.apl
+⎕ ← {⎕ ← ⍵ ⋄ (⍳ 3)[⍵]}¨ 1 2 5 1
+1
