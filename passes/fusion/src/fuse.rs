@@ -292,6 +292,21 @@ fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
 /// either).
 fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     let (an, bn) = (Nested::of(ctx, a), Nested::of(ctx, b));
+    // Complex results of a reduction or scan (mapped out, `⎕ ← d + 0J1` beside `+/ d`) have
+    // no kernel form.
+    let complex = |o: OpId| {
+        ctx.results(o)
+            .iter()
+            .any(|&r| match ctx.type_kind(ctx.value_type(r)) {
+                TypeKind::RankedTensor { elem, .. } => {
+                    matches!(ctx.type_kind(*elem), TypeKind::Complex(_))
+                }
+                t => matches!(t, TypeKind::Complex(_)),
+            })
+    };
+    if k != Kind::Map && (complex(a) || complex(b)) {
+        return false;
+    }
     !((an.scan && (bn.soac || bn.red || bn.scan))
         || (bn.scan && (an.soac || an.red || an.scan))
         || (k == Kind::Scan && (an.soac || bn.soac))
