@@ -551,7 +551,7 @@ impl SoacFuse {
             comm: cs.comm,
             result_types,
         };
-        let loc = ctx.op_loc(c);
+        let loc = fused_loc(ctx, p, c);
         let (ps2, cs2) = (ps.clone(), cs.clone());
         let keep2 = keep.to_vec();
         let new = build(
@@ -810,7 +810,7 @@ impl SoacFuse {
             comm,
             result_types,
         };
-        let loc = ctx.op_loc(b.op);
+        let loc = fused_loc(ctx, a.op, b.op);
         let (a2, b2) = (a.clone(), b.clone());
         let new = build(
             ctx,
@@ -919,7 +919,19 @@ fn reads_only_before(ctx: &Context, b: OpId, a: OpId, block: BlockId) -> bool {
 /// `soac-runtime-checks` checks later), or it zips inputs whose outer extents are not one
 /// static extent (`soac-runtime-checks` compares them later: `a + ⍳ 4` of a computed `a`).
 fn may_fail(ctx: &Context, o: OpId) -> bool {
-    let zips_unequal = Screma::of(ctx, o).is_some_and(|s| {
+    zips_unequal(ctx, o)
+        || ctx
+            .walk_preorder(o)
+            .into_iter()
+            .any(|x| ctx.op_is(x, "func.call") || ctx.op_is(x, "soac.index"))
+}
+
+/// Whether SOAC `o` zips inputs whose outer extents are not one static extent, which
+/// `soac-runtime-checks` compares at the op's position. A fused op takes the position of the
+/// one of its two ops that does (the `+` of `+/ a + b`, not the reduction), so that a failed
+/// check names it.
+fn zips_unequal(ctx: &Context, o: OpId) -> bool {
+    Screma::of(ctx, o).is_some_and(|s| {
         let outer: Vec<Option<i64>> = s
             .inputs
             .iter()
@@ -930,12 +942,17 @@ fn may_fail(ctx: &Context, o: OpId) -> bool {
             .collect();
         outer.len() > 1
             && !(outer[0].is_some_and(|e| e != DYNAMIC) && outer.iter().all(|&e| e == outer[0]))
-    });
-    zips_unequal
-        || ctx
-            .walk_preorder(o)
-            .into_iter()
-            .any(|x| ctx.op_is(x, "func.call") || ctx.op_is(x, "soac.index"))
+    })
+}
+
+/// The position of the op fusing `a` and `b` (`b`'s unless only `a` zips arrays whose extents
+/// are compared at run time, [`zips_unequal`]).
+fn fused_loc(ctx: &Context, a: OpId, b: OpId) -> tail_ir::Location {
+    if zips_unequal(ctx, a) && !zips_unequal(ctx, b) {
+        ctx.op_loc(a)
+    } else {
+        ctx.op_loc(b)
+    }
 }
 
 /// Whether an op strictly between `a` and `b` (ops of one block, `a` first) has memory

@@ -8,17 +8,18 @@
 ⍝ computed in the thread (`⍳⍵` against a 4-vector), so the check runs in the kernel, before
 ⍝ the zip (on the GPU by the gpu.module's `tail_rt_check_extents`, which records the two
 ⍝ lengths: test/Target/PTX/apl-kernel-extents-check.apl). The executable printed the sums
-⍝ of the common prefix (no check) before.
+⍝ of the common prefix (no check) before. The failure names the `×`, as the interpreter
+⍝ does, although the zip is fused into the reduction.
 
 ⍝ INTERP: faults-kernel-extents.apl:[[#@LINE+12]]:15: error: 'tail.zipWith' op shape mismatch: [3] vs [4]
 ⍝ OUT: [3](20,30,40)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: faults-kernel-extents.apl:[[#@LINE+9]]:6: error: extent mismatch: input #0 has 3 rows but input #1 has 4
+⍝ ERR: faults-kernel-extents.apl:[[#@LINE+9]]:15: error: extent mismatch: input #0 has 3 rows but input #1 has 4
 ⍝ ERR-NEXT: {{^}}⎕ ← {+/ (⍳ ⍵) × v}¨ 4 3{{$}}
-⍝ ERR-NEXT: {{^}}     ^{{$}}
+⍝ ERR-NEXT: {{^}}              ^{{$}}
 ⍝ ERR-NOT: {{.}}
 ⍝ GPU: [3](20,30,40)
-⍝ GPU: faults-kernel-extents.apl:[[#@LINE+4]]:6: error: 'func.call' op extent mismatch: input #0 has 3 rows but input #1 has 4
+⍝ GPU: faults-kernel-extents.apl:[[#@LINE+4]]:15: error: 'func.call' op extent mismatch: input #0 has 3 rows but input #1 has 4
 
 v ← 1 2 3 4
 ⎕ ← {+/ v × ⍵}¨ 2 3 4

@@ -19,7 +19,7 @@
 ⍝ OUT-NOT: {{.}}
 ⍝ INTERP: [](45)
 ⍝ INTERP: faults-loop-extents.apl:[[#@LINE+4]]:9: error: 'tail.zipWith' op shape mismatch: [1] vs [9]
-⍝ ERR: faults-loop-extents.apl:[[#@LINE+3]]:7: error: extent mismatch: input #0 has 1 rows but input #1 has 9
+⍝ ERR: faults-loop-extents.apl:[[#@LINE+3]]:9: error: extent mismatch: input #0 has 1 rows but input #1 has 9
 
 ⎕ ← +/ ⍳ 9
 +/ {(0≠⍵|⍨1↑⍵)/⍵}⍣2 ⊢ 1 ↓ ⍳ 10
