@@ -294,17 +294,28 @@ fn bench_loop(ctx: &mut Context, op: OpId) -> PassResult {
     Ok(())
 }
 
+/// The `memref.alloc` ops of `module`.
+fn allocs(ctx: &Context, module: OpId) -> Vec<OpId> {
+    ctx.walk_preorder(module)
+        .into_iter()
+        .filter(|&o| ctx.op_is(o, "memref.alloc"))
+        .collect()
+}
+
+/// `memref.dealloc %m` at `ip`.
+fn dealloc(ctx: &mut Context, m: Value, ip: InsertPoint, loc: tail_ir::Location) {
+    let mut b = Builder::new(ctx, ip, loc);
+    let mut st = b.state("memref.dealloc");
+    st.operands = vec![m];
+    b.insert(st);
+}
+
 /// Frees the host copies made only to be printed: a `memref.alloc` whose uses are one copy
 /// into it (`memref.copy` or `gpu.memcpy`, the copy of a device array to the host) and
 /// `memref.cast`s used only by `tail_rt_print_memref_*` calls, all in its block, is
 /// deallocated after the last of those calls.
 fn free_printed_copies(ctx: &mut Context, module: OpId) {
-    let allocs: Vec<OpId> = ctx
-        .walk_preorder(module)
-        .into_iter()
-        .filter(|&o| ctx.op_is(o, "memref.alloc"))
-        .collect();
-    for a in allocs {
+    for a in allocs(ctx, module) {
         let m = ctx.result(a, 0);
         let blk = ctx.op_parent_block(a);
         let mut copies = 0;
@@ -338,11 +349,7 @@ fn free_printed_copies(ctx: &mut Context, module: OpId) {
         let Some(last) = last_print.filter(|_| ok && copies == 1) else {
             continue;
         };
-        let loc = ctx.op_loc(last);
-        let mut b = Builder::new(ctx, InsertPoint::After(last), loc);
-        let mut st = b.state("memref.dealloc");
-        st.operands = vec![m];
-        b.insert(st);
+        dealloc(ctx, m, InsertPoint::After(last), ctx.op_loc(last));
     }
 }
 
@@ -356,12 +363,7 @@ fn free_printed_copies(ctx: &mut Context, module: OpId) {
 /// them the printed arrays and dropped their `dealloc` with the host copy's). A buffer that
 /// escapes (a loop carries it, the function returns it) or any other use keeps it.
 fn free_unowned(ctx: &mut Context, module: OpId) {
-    let allocs: Vec<OpId> = ctx
-        .walk_preorder(module)
-        .into_iter()
-        .filter(|&o| ctx.op_is(o, "memref.alloc"))
-        .collect();
-    for a in allocs {
+    for a in allocs(ctx, module) {
         let m = ctx.result(a, 0);
         let Some(blk) = ctx.op_parent_block(a) else {
             continue;
@@ -401,11 +403,7 @@ fn free_unowned(ctx: &mut Context, module: OpId) {
         let Some(term) = ctx.last_op(blk).filter(|_| ok) else {
             continue;
         };
-        let loc = ctx.op_loc(term);
-        let mut b = Builder::new(ctx, InsertPoint::Before(term), loc);
-        let mut st = b.state("memref.dealloc");
-        st.operands = vec![m];
-        b.insert(st);
+        dealloc(ctx, m, InsertPoint::Before(term), ctx.op_loc(term));
     }
 }
 
