@@ -11,7 +11,8 @@
 //!   so a map with a complex result is two kernels, one per part); the views (`replicate`,
 //!   `reshape`, `slice`, `rotate`, `transpose`, `index`, `concat`) apply to both parts;
 //!   `soac.dim` reads the real part's; an `scf.if` choosing complex arrays or values chooses
-//!   both parts;
+//!   both parts; a `soac.filter` filters the part arrays with its other inputs (its
+//!   predicate reading parts), a `soac.update` of a complex array is one update per part;
 //! * in lambdas, the `tail` operations on complex numbers become `f64` arithmetic, as the
 //!   reference interpreter computes them: `injx a b` is `(a, b)`, `d2x a` is `(a, 0)`, `rex`
 //!   and `imx` are the parts, `addx`/`subx` add/subtract the parts, `mulx` is
@@ -348,6 +349,8 @@ impl Split {
                 self.parts.insert(res(&b)[0], p);
             }
             "soac.map" | "soac.redomap" => return self.map_like(ctx, o),
+            "soac.filter" => return self.filter(ctx, o),
+            "soac.update" => return self.update(ctx, o),
             "soac.loop" => return self.loop_op(ctx, o),
             "scf.if" => return self.if_op(ctx, o),
             "soac.yield" | "scf.yield" => return Ok(()),
@@ -726,6 +729,83 @@ impl Split {
         let regions = ctx.regions(o).to_vec();
         let n = self.rebuild(ctx, o, new_inputs, tys, &regions);
         self.map_results(ctx, &results, n);
+        Ok(())
+    }
+}
+
+impl Split {
+    /// `soac.filter` of complex arrays (`1 0 1 / z`): the part arrays are filtered with the
+    /// others, in the order the new inputs are (the other arrays, then each complex one's
+    /// parts); the predicate's lambda reads parts for complex elements.
+    fn filter(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        let lam = ctx.entry_block(ctx.region(o, 0)).expect("lambda");
+        let args = ctx.block_args(lam).to_vec();
+        let operands = ctx.operand_vec(o);
+        let results = ctx.results(o).to_vec();
+        if operands.len() != args.len() || results.len() != args.len() {
+            return Err(err(ctx, o, "cannot be lowered by convert-soac-to-hpar: a filter whose inputs, arguments and results do not match"));
+        }
+        let mut inputs = Vec::new();
+        let mut parts = Vec::new();
+        for (k, &v) in operands.iter().enumerate() {
+            if is_complex(ctx, ctx.value_type(v)) {
+                parts.push((k, self.get(ctx, o, v)?));
+            } else {
+                inputs.push(v);
+            }
+        }
+        for &(k, (re, im)) in &parts {
+            let pt = part_type(ctx, ctx.value_type(args[k])).expect("complex argument");
+            let (ra, ia) = (ctx.add_block_arg(lam, pt), ctx.add_block_arg(lam, pt));
+            self.parts.insert(args[k], (ra, ia));
+            inputs.extend([re, im]);
+        }
+        self.block(ctx, lam)?;
+        self.cleanup(ctx);
+        for &(k, _) in parts.iter().rev() {
+            if let Some(u) = ctx.uses(args[k]).next() {
+                let user = u.op;
+                return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
+            }
+            ctx.erase_block_arg(lam, k);
+        }
+        let tys: Vec<Type> = inputs.iter().map(|&v| ctx.value_type(v)).collect();
+        let regions = ctx.regions(o).to_vec();
+        let n = self.rebuild(ctx, o, inputs, tys, &regions);
+        let plain = results.len() - parts.len();
+        let mut k = 0;
+        for (i, &r) in results.iter().enumerate() {
+            if let Some(j) = parts.iter().position(|&(pk, _)| pk == i) {
+                let at = plain + 2 * j;
+                self.parts
+                    .insert(r, (ctx.result(n, at), ctx.result(n, at + 1)));
+            } else {
+                let nr = ctx.result(n, k);
+                ctx.replace_all_uses_with(r, nr);
+                k += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// `soac.update` of a complex array (`z[1] ← 5J5`): each part updated with the value's.
+    fn update(&mut self, ctx: &mut Context, o: OpId) -> CResult {
+        let operands = ctx.operand_vec(o);
+        let (v, dest, idx) = (operands[0], operands[1], &operands[2..]);
+        let (vr, vi) = self.get(ctx, o, v)?;
+        let (dr, di) = self.get(ctx, o, dest)?;
+        let r = ctx.result(o, 0);
+        let pt = part_type(ctx, ctx.value_type(r)).expect("complex array");
+        let loc = ctx.op_loc(o);
+        let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+        let part = |b: &mut Builder<'_>, x: Value, d: Value| {
+            let mut ops = vec![x, d];
+            ops.extend(idx);
+            mk1(b, "soac.update", &ops, pt, &[])
+        };
+        let p = (part(&mut b, vr, dr), part(&mut b, vi, di));
+        self.parts.insert(r, p);
+        self.old.push(o);
         Ok(())
     }
 }
