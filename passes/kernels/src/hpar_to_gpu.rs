@@ -795,14 +795,28 @@ impl Host {
                 h
             }
             "hpar.index" => {
-                if dshape.len() != 1 {
-                    return Err(err(b.ctx, op, "cannot be lowered by convert-hpar-to-gpu: host reads of rank-2 device arrays"));
-                }
                 let ds = dims(&mut b);
                 let h = mk1(&mut b, "memref.alloc", &ds, dty, &[]);
                 mk(&mut b, "gpu.memcpy", &[h, d], &[], &[], Vec::new());
                 let i = self.hval(b.operand(op, 1));
-                let v = mk1(&mut b, "memref.load", &[h, i], elem, &[]);
+                // The flat (row-major) position as one index per axis of the buffer (a
+                // loop-carried array keeps its rank: `F[1;2]` of a matrix a power loop made).
+                let mut idx = vec![i];
+                if dshape.len() > 1 {
+                    let mut rest = i;
+                    idx.clear();
+                    for k in (1..dshape.len()).rev() {
+                        let c = cidx(&mut b, k as i64);
+                        let e = tail_builtin::memref::DimOp::create(&mut b, d, c);
+                        idx.push(bin(&mut b, "arith.remui", rest, e));
+                        rest = bin(&mut b, "arith.divui", rest, e);
+                    }
+                    idx.push(rest);
+                    idx.reverse();
+                }
+                let mut ops = vec![h];
+                ops.extend(idx);
+                let v = mk1(&mut b, "memref.load", &ops, elem, &[]);
                 mk(&mut b, "memref.dealloc", &[h], &[], &[], Vec::new());
                 v
             }
