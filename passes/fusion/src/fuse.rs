@@ -307,6 +307,12 @@ fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     if k != Kind::Map && (complex(a) || complex(b)) {
         return false;
     }
+    // Nor one reading its rows by position with a row reduction ([`reads_own_rows_apart`]).
+    if (row_reduction(ctx, a) && reads_own_rows_apart(ctx, b))
+        || (row_reduction(ctx, b) && reads_own_rows_apart(ctx, a))
+    {
+        return false;
+    }
     !((an.scan && (bn.soac || bn.red || bn.scan))
         || (bn.scan && (an.soac || an.red || an.scan))
         || (k == Kind::Scan && (an.soac || bn.soac))
@@ -349,6 +355,26 @@ fn reads_row_apart(ctx: &Context, c: OpId, k: usize) -> bool {
     })
 }
 
+/// Whether `c` reduces rows (a `reduce`/`redomap` whose lambda takes rows): one block per
+/// row, whose threads read the row's elements in order.
+fn row_reduction(ctx: &Context, c: OpId) -> bool {
+    Screma::of(ctx, c).is_some_and(|s| {
+        s.kind == Kind::Reduce
+            && s.lambda
+                .and_then(|l| ctx.entry_block(l))
+                .and_then(|b| ctx.block_args(b).first().copied())
+                .is_some_and(|a| array_parts(ctx, ctx.value_type(a)).is_some())
+    })
+}
+
+/// Whether a lambda argument of `p` that is a row is read by position ([`reads_row_apart`]:
+/// `-\` of a matrix's rows). Fused into a row reduction (`+/ , (-\ m) + m`, whose rows
+/// `soac-simplify` reduces first), the reads would be of the reduction's row, which its
+/// block-per-row kernel cannot make; unfused, the reduction reads a materialized array.
+fn reads_own_rows_apart(ctx: &Context, p: OpId) -> bool {
+    Screma::of(ctx, p).is_some_and(|s| (0..s.inputs.len()).any(|k| reads_row_apart(ctx, p, k)))
+}
+
 fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
     let block = ctx.op_parent_block(producer)?;
     let pn = Nested::of(ctx, producer);
@@ -364,7 +390,8 @@ fn classify_uses(ctx: &Context, producer: OpId) -> Option<Uses> {
             let direct_input = u.op == user
                 && Screma::of(ctx, user).is_some_and(|s| (u.index as usize) < s.inputs.len())
                 && kernel_fusible(ctx, pn, user)
-                && !(pn.soac && reads_row_apart(ctx, user, u.index as usize));
+                && !(pn.soac && reads_row_apart(ctx, user, u.index as usize))
+                && !(row_reduction(ctx, user) && reads_own_rows_apart(ctx, producer));
             if direct_input {
                 if !consumers.contains(&user) {
                     consumers.push(user);
