@@ -12,13 +12,13 @@
 ⍝ SOAC-LABEL: func.func @main
 ⍝ SOAC-COUNT-1: soac.filter
 ⍝ SOAC-NOT: soac.filter
-⍝ CHECK:[](1666683333.0)
-⍝ CHECK-NEXT:[](99999)
-⍝ CHECK-NEXT:[](1.44917371156)
+⍝ CHECK:[](16668333.0)
+⍝ CHECK-NEXT:[](9999)
+⍝ CHECK-NEXT:[](1.12022798671)
 ⍝ CHECK-NEXT:[](0)
-⍝ CHECK-NEXT:[](50001.0)
+⍝ CHECK-NEXT:[](5001.0)
 ⍝ CHECK-NEXT:[](19.0)
-v ← ⍳ 100000
+v ← ⍳ 10000
 ⎕ ← +/ (0 = 3 | v) / 1.0 × v
 ⎕ ← ⌈/ (2 | v) / v
 ⎕ ← +/ ÷ (0 = 7 | v) / v
