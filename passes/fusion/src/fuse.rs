@@ -288,7 +288,7 @@ fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
 /// goes (as [`kernel_fusible`]): a scan in one lambda meets no nested SOAC in the other, a
-/// scan's lambda holds none, and not both have effects (nor one, with a nested SOAC in
+/// scan's lambda holds none, a reduction's no scan, and not both have effects (nor one, with a nested SOAC in
 /// either).
 fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     let (an, bn) = (Nested::of(ctx, a), Nested::of(ctx, b));
@@ -316,6 +316,10 @@ fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
     !((an.scan && (bn.soac || bn.red || bn.scan))
         || (bn.scan && (an.soac || an.red || an.scan))
         || (k == Kind::Scan && (an.soac || bn.soac))
+        // A row scan joined with a reduction would run sequentially in each thread of the
+        // reduction's kernel, its rows mapped-out results (`+\ m - n` beside `+/ v`, `v` as
+        // long as `m` has rows).
+        || (k == Kind::Reduce && (an.scan || bn.scan))
         || (an.effects && bn.effects)
         || ((an.effects || bn.effects) && (an.soac || bn.soac)))
 }

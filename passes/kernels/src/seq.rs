@@ -176,6 +176,10 @@ pub struct Seq {
     /// The scans left to the reduction that is their one use: result → the scan, and the
     /// prefix of the fused loop's current step ([`Self::scan_into_reduce`]).
     fused: Rc<RefCell<FxHashMap<Value, FusedScan>>>,
+    /// The values the ops emitted so far are needed for (every result of a block emitted
+    /// whole): a fold whose mapped-out results are none of them computes its reduced values
+    /// alone (`+/ +/ m` beside `m × 2` whose rows a map of their own stores).
+    live: Rc<RefCell<FxHashSet<Value>>>,
 }
 
 fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
@@ -229,9 +233,15 @@ pub fn needs_seq(ctx: &Context, blk: BlockId) -> bool {
 /// The ops of `blk` (in order, terminator excluded) that the values `need` depend on, with the
 /// ops that have side effects. SOACs are pure unless an op in them prints or rolls.
 pub fn live_ops(ctx: &Context, blk: BlockId, need: &[Value]) -> Vec<OpId> {
+    live(ctx, blk, need).0
+}
+
+/// [`live_ops`] and the values they and `need` are needed for (the live ops' operands,
+/// nested ones included, and `need`).
+fn live(ctx: &Context, blk: BlockId, need: &[Value]) -> (Vec<OpId>, FxHashSet<Value>) {
     let ops = ctx.block_op_vec(blk);
     let Some((_, body)) = ops.split_last() else {
-        return Vec::new();
+        return (Vec::new(), need.iter().copied().collect());
     };
     let mut live_vals: FxHashSet<Value> = need.iter().copied().collect();
     let mut live = vec![false; body.len()];
@@ -251,11 +261,13 @@ pub fn live_ops(ctx: &Context, blk: BlockId, need: &[Value]) -> Vec<OpId> {
             }
         }
     }
-    body.iter()
+    let ops = body
+        .iter()
         .zip(live)
         .filter(|(_, l)| *l)
         .map(|(&o, _)| o)
-        .collect()
+        .collect();
+    (ops, live_vals)
 }
 
 /// Lets LLVM reassociate the step of a sequential float reduction: when `y`, the new value
@@ -341,6 +353,7 @@ impl Seq {
             err: Rc::new(RefCell::new(None)),
             heap,
             fused: Rc::default(),
+            live: Rc::default(),
         }
     }
 
@@ -422,9 +435,18 @@ impl Seq {
         let ops = match outs {
             Some(outs) => {
                 let need: Vec<Value> = outs.iter().map(|&o| yielded[o]).collect();
-                live_ops(b.ctx, blk, &need)
+                let (ops, vals) = live(b.ctx, blk, &need);
+                self.live.borrow_mut().extend(vals);
+                ops
             }
-            None => all[..all.len() - 1].to_vec(),
+            None => {
+                let ops = all[..all.len() - 1].to_vec();
+                let mut l = self.live.borrow_mut();
+                for &o in &ops {
+                    l.extend(b.results(o).iter().copied());
+                }
+                ops
+            }
         };
         for o in ops {
             // Results bound beforehand (arrays already computed by another program) are read.
@@ -966,7 +988,11 @@ impl Seq {
     ) -> CResult<Fold> {
         let opr = b.entry_block(b.region(o, 0)).expect("operator");
         let k = b.block_args(opr).len() / 2;
-        if b.num_results(o) != k {
+        let needed_out = {
+            let live = self.live.borrow();
+            b.results(o)[k..].iter().any(|r| live.contains(r))
+        };
+        if needed_out {
             return Err(err(
                 b.ctx,
                 o,

@@ -558,7 +558,11 @@ impl Cx {
                     dead.push(op);
                     return Ok(());
                 }
-                let red = analyse_reduce(b.ctx, op)?;
+                let split = self.split_mapped_out_rows(b, op, dead)?;
+                let mut red = analyse_reduce(b.ctx, op)?;
+                if split {
+                    red.outs.clear();
+                }
                 let s = self.full_reduce(b, &red, None, None)?;
                 for (i, s) in s.into_iter().enumerate() {
                     let r = b.result(op, i);
@@ -1254,7 +1258,11 @@ impl Cx {
         let mut depth = 1;
         let mut threaded = false;
         let lambda = loop {
-            let body = b.entry_block(b.region(cur, 0)).expect("map has a body");
+            // The map lambda: a redomap's or scanomap's is its second region.
+            let lam_region = usize::from(!b.op_is(cur, "soac.map"));
+            let body = b
+                .entry_block(b.region(cur, lam_region))
+                .expect("map has a body");
             let args = b.block_args(body).to_vec();
             let level_ops = b.operand_vec(cur);
             let mut level_rows = Vec::new();
@@ -1287,7 +1295,22 @@ impl Cx {
                     .take(n)
                     .all(|v| level_rows.contains(v))
             };
-            if ops.len() == 2 && inner_name == "soac.map" && over_rows(b, usize::MAX) {
+            // A redomap or scanomap whose mapped-out results alone are needed is a map over
+            // the rows (a split-off part of a reduction: `split_mapped_out_rows`); its
+            // lambda yields them at their result positions.
+            let mapped_out_only = (inner_name == "soac.redomap" || inner_name == "soac.scanomap")
+                && {
+                    let kc = neutral_count(b.ctx, inner);
+                    outs.iter().all(|&o| {
+                        b.results(inner)
+                            .iter()
+                            .position(|&r| r == yielded[o])
+                            .is_some_and(|p| p >= kc)
+                    }) && over_rows(b, b.num_operands(inner) - kc)
+                };
+            if ops.len() == 2
+                && (mapped_out_only || (inner_name == "soac.map" && over_rows(b, usize::MAX)))
+            {
                 let pos: Option<Vec<usize>> = outs
                     .iter()
                     .map(|&o| b.results(inner).iter().position(|&r| r == yielded[o]))
@@ -1300,11 +1323,26 @@ impl Cx {
                 depth += 1;
                 continue;
             }
+            // The extents of the input whose rows the inner SOAC reads first (the map's
+            // first input may be a vector beside them: a sibling's split result).
+            let row_ext = b
+                .operand_vec(inner)
+                .first()
+                .and_then(|v| rows.get(v))
+                .map(|&k| arrs[k].ext().to_vec())
+                .unwrap_or_default();
+            // Row reductions and scans read rows only: no scalar of the map's lambda (a
+            // result of this map split from a sibling's, `(+/m)×2` beside `+\m`, may bind
+            // some it does not read).
+            let reads_binds = binds
+                .iter()
+                .any(|&(a, ..)| b.ctx.uses(a).any(|u| b.ctx.is_ancestor(inner, u.op)));
             let is_red = inner_name == "soac.reduce" || inner_name == "soac.redomap";
             if ops.len() == 2
                 && is_red
                 && cur == op
-                && arrs[0].ext().len() == 2
+                && !reads_binds
+                && row_ext.len() == 2
                 && outs
                     .iter()
                     .map(|&o| yielded[o])
@@ -1317,7 +1355,7 @@ impl Cx {
                     .iter()
                     .map(|v| arrs[rows[v]].clone())
                     .collect();
-                let ext = arrs[0].ext().to_vec();
+                let ext = row_ext.clone();
                 let r = self.row_reduce(b, &red, &sel, &ext)?;
                 for (i, pull) in r.into_iter().enumerate() {
                     let res = b.result(op, res_idx[i]);
@@ -1335,9 +1373,9 @@ impl Cx {
             if ops.len() == 2
                 && is_scan
                 && cur == op
-                && binds.is_empty()
+                && !reads_binds
                 && outs.len() == 1
-                && arrs[0].ext().len() == 2
+                && row_ext.len() == 2
                 && b.num_results(inner) == 1
                 && Some(&yielded[outs[0]]) == b.results(inner).first()
                 && over_rows(b, b.num_operands(inner) - 1)
@@ -1346,7 +1384,7 @@ impl Cx {
                     .iter()
                     .map(|v| arrs[rows[v]].clone())
                     .collect();
-                let ext = arrs[0].ext().to_vec();
+                let ext = row_ext.clone();
                 let pull = self.row_scan(b, inner, &sel, &ext)?;
                 let res = b.result(op, res_idx[0]);
                 self.arrs.insert(res, Arr::Grid { pull, ext });
@@ -1798,8 +1836,9 @@ impl Cx {
                         env.vals.insert(a, v);
                     }
                 }
-                let term = *b.block_op_vec(lam).last().expect("terminator");
-                let all: Vec<usize> = (0..b.num_operands(term)).collect();
+                // The reduced values and the mapped-out ones still computed here (none when
+                // they were split into a map of their own).
+                let all: Vec<usize> = (0..red.elems.len() + red.outs.len()).collect();
                 seq.lambda(b, lam, &mut env, &all)
             }
             Some(lam) => {

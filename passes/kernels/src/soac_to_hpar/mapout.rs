@@ -10,10 +10,15 @@
 //! all.) It is lowered as one `block-tree` reduction over the row-major flattened inputs,
 //! with `f` as the map lambda; the inner mapped-out rows are the rows of the outer mapped-out
 //! arrays (written in the first program, then viewed with the rank-2 extents).
+//!
+//! Any other reduction with mapped-out rows (its map lambda yields arrays: `⌈/ +/ m` fused
+//! with `m × 2`, `+/ v` joined with `d ← m - n`) has its mapped-out results computed by a
+//! map of their own ([`Cx::split_mapped_out_rows`]): a full reduction's threads store
+//! scalars only.
 
-use tail_ir::{BlockId, Builder, Context, OpId};
+use tail_ir::{BlockId, Builder, Context, InsertPoint, OpId, Type};
 
-use super::{analyse_reduce, neutral_count, Cx, Red};
+use super::{analyse_reduce, is_tensor, neutral_count, Cx, Red};
 use crate::arr::{self, Arr};
 use crate::util::*;
 
@@ -141,6 +146,65 @@ impl Cx {
             let r = b.result(op, i);
             b.replace_all_uses_with(r, s);
         }
+        Ok(true)
+    }
+    /// A `redomap` not lowered by [`Self::flatten_nested`] whose map lambda yields arrays for
+    /// mapped-out results: all its mapped-out results become the results of a new
+    /// `soac.map` of the same inputs and lambda (placed before `op`, converted, and pushed
+    /// to `dead`); the reduction then computes only the reduced values. `false` when `op`
+    /// has no such results.
+    pub(super) fn split_mapped_out_rows(
+        &mut self,
+        b: &mut Builder<'_>,
+        op: OpId,
+        dead: &mut Vec<OpId>,
+    ) -> CResult<bool> {
+        if !b.op_is(op, "soac.redomap") {
+            return Ok(false);
+        }
+        let k = neutral_count(b.ctx, op);
+        let Some(lam) = b.entry_block(b.region(op, 1)) else {
+            return Ok(false);
+        };
+        let Some(term) = b.ctx.last_op(lam) else {
+            return Ok(false);
+        };
+        let ys = b.operand_vec(term);
+        if ys.len() <= k || !ys[k..].iter().any(|&y| is_tensor(b.ctx, b.value_type(y))) {
+            return Ok(false);
+        }
+        let nin = b.num_operands(op) - k;
+        let inputs = b.operand_vec(op)[..nin].to_vec();
+        let args = b.block_args(lam).to_vec();
+        let arg_tys: Vec<Type> = args.iter().map(|&a| b.value_type(a)).collect();
+        let (r, blk) = region(b.ctx, &arg_tys);
+        let mut map: VMap = args
+            .iter()
+            .copied()
+            .zip(b.block_args(blk).iter().copied())
+            .collect();
+        let saved = b.insertion_point();
+        b.set_insertion_point(InsertPoint::BlockEnd(blk));
+        for o in b.block_op_vec(lam) {
+            if o == term {
+                break;
+            }
+            let c = b.clone_op(o, &mut map);
+            let ip = b.insertion_point();
+            b.insert_op(c, ip);
+        }
+        let outs: Vec<_> = ys[k..].iter().map(|y| *map.get(y).unwrap_or(y)).collect();
+        mk(b, "soac.yield", &outs, &[], &[], Vec::new());
+        b.set_insertion_point(saved);
+        let results: Vec<_> = b.results(op)[k..].to_vec();
+        let rtys: Vec<Type> = results.iter().map(|&x| b.value_type(x)).collect();
+        let m = mk(b, "soac.map", &inputs, &rtys, &[], vec![r]);
+        for (j, &x) in results.iter().enumerate() {
+            let nr = b.result(m, j);
+            b.replace_all_uses_with(x, nr);
+        }
+        self.convert_map(b, m)?;
+        dead.push(m);
         Ok(true)
     }
 }
