@@ -656,8 +656,14 @@ impl Seq {
                 view(env, a);
             }
             "soac.map" => self.map(b, o, env)?,
-            "soac.reduce" | "soac.redomap" => self.reduce(b, o, env)?,
-            "soac.scan" | "soac.scanomap" => self.scan(b, o, env)?,
+            "soac.reduce" | "soac.redomap" => {
+                self.mapped_out_code(b, o, env)?;
+                self.reduce(b, o, env)?
+            }
+            "soac.scan" | "soac.scanomap" => {
+                self.mapped_out_code(b, o, env)?;
+                self.scan(b, o, env)?
+            }
             "soac.filter" => self.filter(b, o, env)?,
             "soac.scatter" => self.scatter(b, o, env)?,
             "soac.loop" => self.seq_loop(b, o, env)?,
@@ -975,6 +981,60 @@ impl Seq {
         Ok(())
     }
 
+    /// The mapped-out results of fold `o` (a `redomap`/`scanomap` over rank-1 arrays whose
+    /// map lambda is scalar code) that the thread reads (`+/ 2 × r` of a row `r` mapped out
+    /// beside `+/ r`): index functions running the map lambda where an element is read, so
+    /// that the fold computes its reduced or scanned values alone.
+    fn mapped_out_code(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        if b.regions(o).len() < 2 {
+            return Ok(());
+        }
+        let k = b
+            .entry_block(b.region(o, 0))
+            .map_or(0, |opr| b.block_args(opr).len() / 2);
+        let results = b.results(o).to_vec();
+        let wanted: Vec<usize> = {
+            let live = self.live.borrow();
+            (k..results.len())
+                .filter(|&i| live.contains(&results[i]))
+                .collect()
+        };
+        let Some(lam) = b.entry_block(b.region(o, 1)) else {
+            return Ok(());
+        };
+        if wanted.is_empty() || needs_seq(b.ctx, lam) {
+            return Ok(());
+        }
+        let operands = b.operand_vec(o);
+        let ins = &operands[..operands.len() - k];
+        let inputs: Vec<Arr> = ins
+            .iter()
+            .map(|&v| self.arr(b.ctx, o, env, v))
+            .collect::<CResult<_>>()?;
+        if inputs.iter().any(|a| a.ext().len() != 1) {
+            return Ok(());
+        }
+        let n = inputs[0].ext()[0];
+        let args = b.block_args(lam).to_vec();
+        let elems: Vec<Type> = args.iter().map(|&a| b.value_type(a)).collect();
+        let inputs = Rc::new(inputs);
+        for i in wanted {
+            let (inputs, elems, args) = (inputs.clone(), elems.clone(), args.clone());
+            // The thread's copies of the values the lambda reads from outside.
+            let outer = env.vals.clone();
+            let f: arr::CodeFn = Rc::new(move |b: &mut Builder<'_>, idx: &[Value]| {
+                let mut map = outer.clone();
+                for ((&a, x), &et) in args.iter().zip(inputs.iter()).zip(&elems) {
+                    let v = arr::read(b, x, idx, et);
+                    map.insert(a, v);
+                }
+                inline_block(b, lam, &mut map)[i]
+            });
+            env.arrs.insert(results[i], Arr::Code { f, ext: vec![n] });
+        }
+        Ok(())
+    }
+
     /// The parts of a fold in a thread (`reduce`/`redomap`, `scan`/`scanomap` of scalars):
     /// `what` names the op with a map lambda in the message about mapped-out results, `rows`
     /// is the message for arrays where scalars are folded.
@@ -990,7 +1050,9 @@ impl Seq {
         let k = b.block_args(opr).len() / 2;
         let needed_out = {
             let live = self.live.borrow();
-            b.results(o)[k..].iter().any(|r| live.contains(r))
+            b.results(o)[k..]
+                .iter()
+                .any(|r| live.contains(r) && !env.arrs.contains_key(r))
         };
         if needed_out {
             return Err(err(

@@ -3,11 +3,14 @@
 // What the sequential lowering inside a thread (tail.par = "thread-seq") cannot lower is
 // reported at the op.
 
-// A scanomap's mapped-out values inside a thread (its scans are index functions, each
-// element a fold; the mapped-out values are not lowered there).
+// A scanomap's mapped-out values inside a thread whose map lambda is not scalar code (a
+// loop in it): its scans are index functions, each element a fold, and mapped-out values
+// that the thread reads are index functions running the map lambda only where it is
+// scalar code (test/Target/CPU/thread-mapped-out.apl).
 func.func @row_scan(%m: tensor<?x?xi32>) -> tensor<?xi32> {
   %z = arith.constant 0 : i32
   %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
   %r = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
   ^bb0(%row: tensor<?xi32>):
     // expected-error@+1 {{'soac.scanomap' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): mapped-out results of a scanomap are not supported in a thread}}
@@ -18,7 +21,11 @@ func.func @row_scan(%m: tensor<?x?xi32>) -> tensor<?xi32> {
     } map {
     ^bb0(%e: i32):
       %d = arith.muli %e, %e : i32
-      soac.yield %d, %e : i32, i32
+      %l = soac.loop %i < %c2 iter_args(%acc = %e) -> (i32) {
+        %w = arith.addi %acc, %acc : i32
+        soac.yield %w : i32
+      }
+      soac.yield %d, %l : i32, i32
     }
     %v = soac.index %s#1[%c0] : tensor<?xi32> -> i32
     soac.yield %v : i32
