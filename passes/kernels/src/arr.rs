@@ -186,7 +186,12 @@ fn rotated_position(b: &mut Builder<'_>, i: Value, o: Value, n: Value) -> Value 
     if tail_builtin::util::constant_int(b.ctx, o) == Some(0) {
         return i;
     }
-    let r = bin(b, "arith.remsi", o, n);
+    // The divisor is at least 1: the remainder does not depend on a position, so the CPU
+    // backend's thread loops compute it before their first thread, which an empty array
+    // (n = 0, no thread) must not trap on.
+    let one = cidx(b, 1);
+    let n1 = bin(b, "arith.maxsi", n, one);
+    let r = bin(b, "arith.remsi", o, n1);
     let s = bin(b, "arith.addi", i, r);
     let zero = cidx(b, 0);
     let below = build_cmpi(b, CmpIPredicate::Slt, s, zero);

@@ -1423,7 +1423,15 @@ impl Cx {
         if !threaded {
             check_scalar_lambda(b.ctx, lambda, "map")?;
         }
-        let ext = arrs[0].ext()[..depth].to_vec();
+        // The nest's extents: those of an input whose rows it descended (the first input
+        // may be a vector beside them, read as a scalar at depth 1).
+        let Some(ext) = arrs
+            .iter()
+            .find(|a| a.ext().len() >= depth)
+            .map(|a| a.ext()[..depth].to_vec())
+        else {
+            return Err(err(b.ctx, op, format!("cannot be lowered by convert-soac-to-hpar: a map nest of depth {depth} with no input of that rank")));
+        };
         if crate::roll::holds_roll(b.ctx, lambda) {
             return self.host_map(b, op, &arrs, &ext, lambda, (&binds, &row_binds), &outs);
         }

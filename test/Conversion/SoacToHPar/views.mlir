@@ -38,7 +38,8 @@ func.func @gather(%xs: tensor<?xi32>, %ys: tensor<?xf64>) -> tensor<?xf64> {
 // CHECK-DAG:       %[[C:.*]] = arith.remui %[[I]], %[[N0]] : index
 // CHECK-DAG:       %[[R:.*]] = arith.divui %[[I]], %[[N0]] : index
 // CHECK:           memref.load %[[M]][%[[C]], %[[R]]] : memref<?x?xf64>
-// CHECK:           %[[KR1:.*]] = arith.remsi %[[K]], %[[N1]] : index
+// CHECK:           %[[M1:.*]] = arith.maxsi %[[N1]], %{{.*}} : index
+// CHECK:           %[[KR1:.*]] = arith.remsi %[[K]], %[[M1]] : index
 // CHECK:           %[[S1:.*]] = arith.addi %[[R]], %[[KR1]] : index
 // CHECK:           %[[NEG1:.*]] = arith.cmpi slt, %[[S1]], %{{.*}} : index
 // CHECK:           %[[UP1:.*]] = arith.addi %[[S1]], %[[N1]] : index
@@ -46,7 +47,8 @@ func.func @gather(%xs: tensor<?xi32>, %ys: tensor<?xf64>) -> tensor<?xf64> {
 // CHECK:           %[[OVER1:.*]] = arith.cmpi sge, %[[T1]], %[[N1]] : index
 // CHECK:           %[[DOWN1:.*]] = arith.subi %[[T1]], %[[N1]] : index
 // CHECK:           %[[R2:.*]] = arith.select %[[OVER1]], %[[DOWN1]], %[[T1]] : index
-// CHECK:           arith.remsi %[[K]], %[[N0]] : index
+// CHECK:           %[[M0:.*]] = arith.maxsi %[[N0]], %{{.*}} : index
+// CHECK:           arith.remsi %[[K]], %[[M0]] : index
 // CHECK-NOT:       arith.remui
 // CHECK:           arith.cmpi sge
 // CHECK-NEXT:      arith.subi
