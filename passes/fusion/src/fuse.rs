@@ -508,31 +508,56 @@ impl SoacFuse {
                 changed |= fused;
                 continue;
             }
-            let c = uses.consumers[0];
+            // Results needed by anyone but the consumer `c` (shape uses aside) are mapped
+            // out. (Not into a reduction or scan in the lambda of a `soac.map`: kernels run it
+            // as a row reduction or sequentially in a thread, neither of which stores
+            // mapped-out values; there `c` is the first map consuming `p`. In a redomap's
+            // lambda it is the nested reduction that kernel extraction flattens, mapped-out
+            // rows included.)
+            let in_map_lambda = ctx
+                .block_parent_op(block)
+                .is_some_and(|o| ctx.op_is(o, "soac.map"));
+            let c = if in_map_lambda {
+                let first_map = uses
+                    .consumers
+                    .iter()
+                    .copied()
+                    .find(|&c| Screma::of(ctx, c).is_some_and(|cs| cs.kind == Kind::Map));
+                match first_map {
+                    Some(c) => c,
+                    None => continue,
+                }
+            } else {
+                uses.consumers[0]
+            };
             if held(ctx, c) {
                 continue;
             }
             for &o in &uses.others {
                 sink_view_below(ctx, o, c, block);
             }
-            let later = uses
-                .consumers
-                .iter()
-                .skip(1)
-                .chain(&uses.others)
-                .all(|&o| ctx.is_before_in_block(c, o));
-            if !later {
-                continue;
+            let all_later = |ctx: &Context| {
+                uses.consumers
+                    .iter()
+                    .chain(&uses.others)
+                    .all(|&o| o == c || ctx.is_before_in_block(c, o))
+            };
+            let mut later = all_later(ctx);
+            // In a map's lambda a map after another user (the row's reduction, `⌈/ p` before
+            // `p ÷ 4` of a matrix product's row `p`) moves up to just after `p` when all it
+            // reads is defined there and it crosses no effects it must stay after: a lambda
+            // yielding `p ÷ 4` and its reduction otherwise holds two maps, one reading the
+            // other's row, which kernel extraction refuses.
+            if !later && in_map_lambda {
+                let next = ctx.next_op(p);
+                let movable = next.is_some_and(|n| reads_only_before(ctx, c, n, block))
+                    && !(ordered(ctx, c) && effects_between(ctx, p, c));
+                if let (true, Some(n)) = (movable, next) {
+                    ctx.move_op(c, InsertPoint::Before(n));
+                    later = all_later(ctx);
+                }
             }
-            // Results needed by anyone but `c` (shape uses aside) are mapped out.
-            // (Not into a reduction or scan in the lambda of a `soac.map`: kernels run it as a
-            // row reduction or sequentially in a thread, neither of which stores mapped-out
-            // values. In a redomap's lambda it is the nested reduction that kernel extraction
-            // flattens, mapped-out rows included.)
-            let in_map_lambda = ctx
-                .block_parent_op(block)
-                .is_some_and(|o| ctx.op_is(o, "soac.map"));
-            if in_map_lambda && Screma::of(ctx, c).is_some_and(|cs| cs.kind != Kind::Map) {
+            if !later {
                 continue;
             }
             let keep: Vec<usize> = ctx
