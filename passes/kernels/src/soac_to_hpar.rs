@@ -1338,18 +1338,53 @@ impl Cx {
                 .iter()
                 .any(|&(a, ..)| b.ctx.uses(a).any(|u| b.ctx.is_ancestor(inner, u.op)));
             let is_red = inner_name == "soac.reduce" || inner_name == "soac.redomap";
-            if ops.len() == 2
-                && is_red
-                && cur == op
-                && !reads_binds
-                && row_ext.len() == 2
-                && outs
+            // The results wanted of a row reduction: (result index, inner result position).
+            let inner_pos: Option<Vec<(usize, usize)>> = outs
+                .iter()
+                .zip(res_idx)
+                .map(|(&o, &r)| {
+                    b.results(inner)
+                        .iter()
+                        .position(|&x| x == yielded[o])
+                        .map(|p| (r, p))
+                })
+                .collect();
+            let kc = if is_red {
+                neutral_count(b.ctx, inner)
+            } else {
+                0
+            };
+            // Each reduced value wanted once, in order (mapped-out rows aside).
+            let reduced: Option<Vec<usize>> =
+                inner_pos.as_ref().filter(|_| is_red).and_then(|ps| {
+                    let red: Vec<(usize, usize)> =
+                        ps.iter().copied().filter(|&(_, p)| p < kc).collect();
+                    (red.len() == kc && red.iter().enumerate().all(|(i, &(_, p))| p == i))
+                        .then(|| red.iter().map(|&(r, _)| r).collect())
+                });
+            if let (true, Some(reduced)) = (
+                ops.len() == 2
+                    && is_red
+                    && cur == op
+                    && !reads_binds
+                    && row_ext.len() == 2
+                    && over_rows(b, b.num_operands(inner) - kc),
+                reduced,
+            ) {
+                // Mapped-out rows of the row reduction are a map over the rows of their own
+                // (a block per row stores no mapped-out values): `⌈/ m` beside `m`, the
+                // matrix `(⍳ 3) ∘.- ⍳ 4` fused into the reduction and printed too.
+                let mapped: Vec<usize> = inner_pos
                     .iter()
-                    .map(|&o| yielded[o])
-                    .eq(b.results(inner).iter().copied())
-                && over_rows(b, b.num_operands(inner) - neutral_count(b.ctx, inner))
-            {
-                let red = analyse_reduce(b.ctx, inner)?;
+                    .flatten()
+                    .filter(|&&(_, p)| p >= kc)
+                    .map(|&(r, _)| r)
+                    .collect();
+                if !mapped.is_empty() {
+                    self.convert_map_outs(b, op, &mapped)?;
+                }
+                let mut red = analyse_reduce(b.ctx, inner)?;
+                red.outs.clear();
                 let nin = b.num_operands(inner) - red.nes.len();
                 let sel: Vec<Arr> = b.operand_vec(inner)[..nin]
                     .iter()
@@ -1357,8 +1392,8 @@ impl Cx {
                     .collect();
                 let ext = row_ext.clone();
                 let r = self.row_reduce(b, &red, &sel, &ext)?;
-                for (i, pull) in r.into_iter().enumerate() {
-                    let res = b.result(op, res_idx[i]);
+                for (pull, &ri) in r.into_iter().zip(&reduced) {
+                    let res = b.result(op, ri);
                     self.arrs.insert(
                         res,
                         Arr::Grid {
@@ -1857,7 +1892,10 @@ impl Cx {
                     let v = Self::read(b, arr, idx, flat, et);
                     map.insert(*a, v);
                 }
-                Ok(inline_block(b, lam, &mut map))
+                // The reduced values and the mapped-out ones still computed here.
+                let mut ys = inline_block(b, lam, &mut map);
+                ys.truncate(red.elems.len() + red.outs.len());
+                Ok(ys)
             }
         }
     }
