@@ -155,6 +155,11 @@ impl PassRun for SoacFuse {
                 }
             }
             if !changed {
+                for b in blocks_of(ctx, op) {
+                    changed |= self.mapped_out_block(ctx, b);
+                }
+            }
+            if !changed {
                 break;
             }
             changed_any = true;
@@ -570,9 +575,147 @@ impl SoacFuse {
                 })
                 .map(|(i, _)| i)
                 .collect();
+            // Nor with mapped-out results into a row scan: the scan's lambda would read a
+            // map of the rows that also yields other rows (`+\ ⌊ m ÷ 2` beside `m > 4`, the
+            // two maps joined first), where kernels run a row scan only of the rows
+            // themselves.
+            if !keep.is_empty() && Nested::of(ctx, c).scan {
+                continue;
+            }
             self.fuse_vertical(ctx, p, c, &keep);
             self.num_vertical.inc();
             self.num_mapped_out.inc();
+            changed = true;
+        }
+        changed
+    }
+
+    /// Maps consuming only mapped-out results of a `redomap`/`scanomap` `p` that nothing else
+    /// reads, their lambdas scalar code: `p`'s map lambda yields the maps' results instead
+    /// (`⌊ x ÷ 2` of the products a reduction `+/ x` maps out). A lambda over rows holding the
+    /// reduction and such a map would hold two SOACs, the second reading the first's row,
+    /// which kernel extraction refuses.
+    fn mapped_out_block(&self, ctx: &mut Context, block: BlockId) -> bool {
+        if !ctx.block_exists(block) {
+            return false;
+        }
+        let mut changed = false;
+        for p in ctx.block_op_vec(block) {
+            if !ctx.op_exists(p) || !(ctx.op_is(p, "soac.redomap") || ctx.op_is(p, "soac.scanomap"))
+            {
+                continue;
+            }
+            let Some(ps) = Screma::of(ctx, p) else {
+                continue;
+            };
+            let k = ps.num_combined();
+            let results = ps.results(ctx);
+            // The one map reading the mapped-out results, and only them.
+            let mut user = None;
+            let mut ok = results.len() > k;
+            for &r in &results[k..] {
+                for u in ctx.uses(r) {
+                    if is_shape_use(ctx, u.op, r) {
+                        continue;
+                    }
+                    if ctx.op_is(u.op, "soac.map") && user.is_none_or(|c| c == u.op) {
+                        user = Some(u.op);
+                    } else {
+                        ok = false;
+                    }
+                }
+            }
+            let Some(c) = user.filter(|_| ok) else {
+                continue;
+            };
+            let Some(cs) = Screma::of(ctx, c) else {
+                continue;
+            };
+            let scalar = cs
+                .lambda
+                .and_then(|l| ctx.entry_block(l))
+                .is_some_and(|blk| ctx.block_ops(blk).all(|o| ctx.regions(o).is_empty()));
+            let from_p: Option<Vec<usize>> = cs
+                .inputs
+                .iter()
+                .map(|x| results[k..].iter().position(|r| r == x).map(|i| k + i))
+                .collect();
+            let Some(from_p) = from_p else {
+                continue;
+            };
+            // What c's lambda reads from outside is defined before p (c's inputs are p's).
+            let lambda_reads_before = ctx.walk_preorder(c).into_iter().skip(1).all(|o| {
+                ctx.operands(o).all(|v| {
+                    if crate::screma::defined_inside(ctx, v, c) {
+                        return true;
+                    }
+                    match ctx.defining_op(v) {
+                        Some(d) => {
+                            ancestor_in(ctx, d, block).is_none_or(|d| ctx.is_before_in_block(d, p))
+                        }
+                        None => true,
+                    }
+                })
+            });
+            if !scalar
+                || ctx.op_parent_block(c) != Some(block)
+                || !lambda_reads_before
+                || Nested::of(ctx, c).effects
+                || (effects_between(ctx, p, c) && ordered(ctx, c))
+            {
+                continue;
+            }
+            // Results: p's combined ones, its mapped-out ones c does not read, c's.
+            let kept: Vec<usize> = (k..results.len()).filter(|i| !from_p.contains(i)).collect();
+            let old: Vec<Value> = results[..k]
+                .iter()
+                .chain(kept.iter().map(|&i| &results[i]))
+                .copied()
+                .chain(ctx.results(c).iter().copied())
+                .collect();
+            let result_types: Vec<Type> = old.iter().map(|&r| ctx.value_type(r)).collect();
+            let spec = Spec {
+                kind: ps.kind,
+                inputs: ps.inputs.clone(),
+                neutral: ps.neutral.clone(),
+                comm: ps.comm,
+                result_types,
+            };
+            let (ps2, cs2, kept2, from2) = (ps.clone(), cs.clone(), kept.clone(), from_p.clone());
+            let loc = ctx.op_loc(p);
+            let new = build(
+                ctx,
+                p,
+                loc,
+                spec,
+                |ctx, blk, args| {
+                    let ys = ps2.apply_map(ctx, blk, args);
+                    let xs: Vec<Value> = from2.iter().map(|&i| ys[i]).collect();
+                    let zs = cs2.apply_map(ctx, blk, &xs);
+                    ys[..k]
+                        .iter()
+                        .chain(kept2.iter().map(|&i| &ys[i]))
+                        .chain(&zs)
+                        .copied()
+                        .collect()
+                },
+                |ctx, blk, args| match ps.combine {
+                    Some(r) => inline_lambda(ctx, r, args, blk),
+                    None => Vec::new(),
+                },
+            );
+            let new_results = ctx.results(new).to_vec();
+            for (o, n) in old.into_iter().zip(new_results) {
+                ctx.replace_all_uses_with(o, n);
+            }
+            // Shape uses of the consumed results (`soac.dim`) read the new op's first input's
+            // extent: the same.
+            ctx.erase_op(c);
+            redirect_shape_uses(ctx, p);
+            if ctx.op_results_unused(p) {
+                ctx.erase_op(p);
+            }
+            self.num_vertical.inc();
             changed = true;
         }
         changed
