@@ -237,7 +237,11 @@ pub(crate) fn narrow_global(ctx: &mut Context, lp: OpId) -> bool {
     let [add, cmp, iff, term] = ops[..] else {
         return false;
     };
-    let i = ctx.result(add, 0);
+    // The first op defines the grid-wide index (a body of four other ops, a store first,
+    // is no guard).
+    let Some(&i) = ctx.results(add).first() else {
+        return false;
+    };
     let Some(base) = grid_index(ctx, lp, t, i) else {
         return false;
     };
