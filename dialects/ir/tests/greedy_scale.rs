@@ -49,3 +49,27 @@ fn large_block_verifies_and_canonicalizes_quickly() {
     eprintln!("verify: {verify_time:?}, greedy: {greedy_time:?}");
     assert!(verify_time.as_secs() < 10 && greedy_time.as_secs() < 30);
 }
+
+#[test]
+fn op_order_in_long_blocks_follows_moves() {
+    let mut ctx = Context::new();
+    let (_, e) = big(&mut ctx, 300);
+    let ops = ctx.block_op_vec(e);
+    let (a, b, c) = (ops[10], ops[500], ops[800]);
+    assert!(ctx.is_before_in_block(a, b) && ctx.is_before_in_block(b, c));
+    assert!(!ctx.is_before_in_block(c, a) && !ctx.is_before_in_block(b, a));
+    // Far apart (past the short walk) and after a change: the positions are renumbered.
+    ctx.move_op(c, InsertPoint::Before(a));
+    assert!(ctx.is_before_in_block(c, b) && !ctx.is_before_in_block(b, c));
+    assert!(ctx.is_before_in_block(c, a));
+    let last = *ctx.block_op_vec(e).last().expect("ops");
+    ctx.move_op(a, InsertPoint::Before(last));
+    assert!(ctx.is_before_in_block(b, a) && !ctx.is_before_in_block(a, b));
+    // Every pair agrees with the block's order.
+    let ops = ctx.block_op_vec(e);
+    for (i, &x) in ops.iter().enumerate().step_by(37) {
+        for (j, &y) in ops.iter().enumerate().step_by(41) {
+            assert_eq!(ctx.is_before_in_block(x, y), i < j, "{i} vs {j}");
+        }
+    }
+}
