@@ -1454,7 +1454,15 @@ impl Cx {
             threaded = true;
             break body;
         };
-        let threaded = threaded || crate::seq::holds_soac(b.ctx, lambda);
+        // A scalar lambda reading a row of an outer level by position (`⌽\` of a matrix
+        // fused into an elementwise map: the row's element at a computed index) runs as a
+        // thread does, the rows bound.
+        let reads_rows = row_binds.iter().any(|&(a, ..)| {
+            b.ctx
+                .uses(a)
+                .any(|u| u.op != cur && b.ctx.is_ancestor(cur, u.op))
+        });
+        let threaded = threaded || reads_rows || crate::seq::holds_soac(b.ctx, lambda);
         if !threaded {
             check_scalar_lambda(b.ctx, lambda, "map")?;
         }

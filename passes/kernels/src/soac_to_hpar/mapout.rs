@@ -104,7 +104,15 @@ impl Cx {
             && inner_ins.iter().all(|v| rows.contains(v))
             && b.attr(op, "comm").is_some()
             && b.attr(inner, "comm").is_some();
-        if !nested {
+        // The inner lambdas read the rows only as the inner reduction's inputs: one reading a
+        // row by position (`+/ +/ ÷\ a`, the scan's prefix of each element) needs the row,
+        // which the flattened reduction has not.
+        let rows_read_inside = rows.iter().any(|&r| {
+            b.ctx
+                .uses(r)
+                .any(|u| u.op != inner && b.ctx.is_ancestor(inner, u.op))
+        });
+        if !nested || rows_read_inside {
             return Ok(false);
         }
         let (Some(oo), Some(io)) = (
