@@ -662,24 +662,7 @@ impl Split {
         let args = ctx.block_args(lam).to_vec();
         let operands = ctx.operand_vec(o);
         let (inputs, rest) = operands.split_at(args.len());
-        let mut new_inputs = Vec::new();
-        let mut split_args = Vec::new();
-        for (k, &v) in inputs.iter().enumerate() {
-            if is_complex(ctx, ctx.value_type(v)) {
-                split_args.push((k, self.get(ctx, o, v)?));
-            } else {
-                new_inputs.push(v);
-            }
-        }
-        // (part argument, part array) of the split arguments.
-        let mut added = Vec::new();
-        for &(k, (re, im)) in &split_args {
-            let a = args[k];
-            let pt = part_type(ctx, ctx.value_type(a)).expect("complex argument");
-            let (ra, ia) = (ctx.add_block_arg(lam, pt), ctx.add_block_arg(lam, pt));
-            self.parts.insert(a, (ra, ia));
-            added.extend([(ra, re), (ia, im)]);
-        }
+        let (mut new_inputs, split, added) = self.split_args(ctx, o, lam, inputs)?;
         self.block(ctx, lam)?;
         let term = ctx.last_op(lam).expect("soac.yield");
         let mut ys = Vec::new();
@@ -693,14 +676,7 @@ impl Split {
         }
         ctx.set_operands(term, &ys);
         self.cleanup(ctx);
-        for &(k, _) in split_args.iter().rev() {
-            let a = args[k];
-            if let Some(u) = ctx.uses(a).next() {
-                let user = u.op;
-                return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
-            }
-            ctx.erase_block_arg(lam, k);
-        }
+        erase_split_args(ctx, lam, &args, &split)?;
         // A part the lambda does not read is not an input (its array is not read).
         // (A map keeps at least one input.)
         let used = |ctx: &Context, a: Value| ctx.uses(a).next().is_some();
@@ -745,37 +721,18 @@ impl Split {
         if operands.len() != args.len() || results.len() != args.len() {
             return Err(err(ctx, o, "cannot be lowered by convert-soac-to-hpar: a filter whose inputs, arguments and results do not match"));
         }
-        let mut inputs = Vec::new();
-        let mut parts = Vec::new();
-        for (k, &v) in operands.iter().enumerate() {
-            if is_complex(ctx, ctx.value_type(v)) {
-                parts.push((k, self.get(ctx, o, v)?));
-            } else {
-                inputs.push(v);
-            }
-        }
-        for &(k, (re, im)) in &parts {
-            let pt = part_type(ctx, ctx.value_type(args[k])).expect("complex argument");
-            let (ra, ia) = (ctx.add_block_arg(lam, pt), ctx.add_block_arg(lam, pt));
-            self.parts.insert(args[k], (ra, ia));
-            inputs.extend([re, im]);
-        }
+        let (mut inputs, parts, added) = self.split_args(ctx, o, lam, &operands)?;
+        inputs.extend(added.iter().map(|&(_, array)| array));
         self.block(ctx, lam)?;
         self.cleanup(ctx);
-        for &(k, _) in parts.iter().rev() {
-            if let Some(u) = ctx.uses(args[k]).next() {
-                let user = u.op;
-                return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
-            }
-            ctx.erase_block_arg(lam, k);
-        }
+        erase_split_args(ctx, lam, &args, &parts)?;
         let tys: Vec<Type> = inputs.iter().map(|&v| ctx.value_type(v)).collect();
         let regions = ctx.regions(o).to_vec();
         let n = self.rebuild(ctx, o, inputs, tys, &regions);
         let plain = results.len() - parts.len();
         let mut k = 0;
         for (i, &r) in results.iter().enumerate() {
-            if let Some(j) = parts.iter().position(|&(pk, _)| pk == i) {
+            if let Some(j) = parts.iter().position(|&pk| pk == i) {
                 let at = plain + 2 * j;
                 self.parts
                     .insert(r, (ctx.result(n, at), ctx.result(n, at + 1)));
@@ -808,6 +765,50 @@ impl Split {
         self.old.push(o);
         Ok(())
     }
+}
+
+impl Split {
+    /// The complex ones of `inputs` (read by the arguments of lambda `lam` at the same
+    /// positions) split into their part arrays: each such argument gets two part arguments,
+    /// appended to `lam`, that its complex code reads (`self.parts`). Returns the other
+    /// inputs, the positions of the split ones, and (part argument, part array) in order.
+    #[allow(clippy::type_complexity)]
+    fn split_args(
+        &mut self,
+        ctx: &mut Context,
+        o: OpId,
+        lam: BlockId,
+        inputs: &[Value],
+    ) -> CResult<(Vec<Value>, Vec<usize>, Vec<(Value, Value)>)> {
+        let args = ctx.block_args(lam).to_vec();
+        let (mut plain, mut split, mut added) = (Vec::new(), Vec::new(), Vec::new());
+        for (k, &v) in inputs.iter().enumerate() {
+            if !is_complex(ctx, ctx.value_type(v)) {
+                plain.push(v);
+                continue;
+            }
+            let (re, im) = self.get(ctx, o, v)?;
+            let pt = part_type(ctx, ctx.value_type(args[k])).expect("complex argument");
+            let (ra, ia) = (ctx.add_block_arg(lam, pt), ctx.add_block_arg(lam, pt));
+            self.parts.insert(args[k], (ra, ia));
+            split.push(k);
+            added.extend([(ra, re), (ia, im)]);
+        }
+        Ok((plain, split, added))
+    }
+}
+
+/// Erases the complex arguments `args[k]` of lambda `lam` at the positions `split`, which
+/// its code, rewritten to parts, no longer reads (an error at a user that still does).
+fn erase_split_args(ctx: &mut Context, lam: BlockId, args: &[Value], split: &[usize]) -> CResult {
+    for &k in split.iter().rev() {
+        if let Some(u) = ctx.uses(args[k]).next() {
+            let user = u.op;
+            return Err(err(ctx, user, "cannot be lowered by convert-soac-to-hpar: uses a complex value with no kernel form"));
+        }
+        ctx.erase_block_arg(lam, k);
+    }
+    Ok(())
 }
 
 /// Whether `op` is inside a SOAC's region (not a top-level op of `f`).
