@@ -644,19 +644,11 @@ impl SoacFuse {
                 continue;
             };
             // What c's lambda reads from outside is defined before p (c's inputs are p's).
-            let lambda_reads_before = ctx.walk_preorder(c).into_iter().skip(1).all(|o| {
-                ctx.operands(o).all(|v| {
-                    if crate::screma::defined_inside(ctx, v, c) {
-                        return true;
-                    }
-                    match ctx.defining_op(v) {
-                        Some(d) => {
-                            ancestor_in(ctx, d, block).is_none_or(|d| ctx.is_before_in_block(d, p))
-                        }
-                        None => true,
-                    }
-                })
-            });
+            let lambda_reads_before = ctx
+                .walk_preorder(c)
+                .into_iter()
+                .skip(1)
+                .all(|o| ctx.operands(o).all(|v| defined_before(ctx, v, c, p, block)));
             if !scalar
                 || ctx.op_parent_block(c) != Some(block)
                 || !lambda_reads_before
@@ -1099,18 +1091,22 @@ fn one_iteration_space(ctx: &Context, xs: &[Value], ys: &[Value], by_extent: boo
 /// defined before op `a` of `block` (or outside `block`), so `b` could be computed at `a`'s
 /// position.
 fn reads_only_before(ctx: &Context, b: OpId, a: OpId, block: BlockId) -> bool {
-    ctx.walk_preorder(b).into_iter().all(|o| {
-        ctx.operands(o).all(|v| {
-            if crate::screma::defined_inside(ctx, v, b) {
-                return true;
-            }
-            match ctx.defining_op(v) {
-                Some(d) => ancestor_in(ctx, d, block).is_none_or(|d| ctx.is_before_in_block(d, a)),
-                // A block argument is defined before every op of its block.
-                None => true,
-            }
-        })
-    })
+    ctx.walk_preorder(b)
+        .into_iter()
+        .all(|o| ctx.operands(o).all(|v| defined_before(ctx, v, b, a, block)))
+}
+
+/// Whether `v`, read in op `b`, is defined inside `b`, or before op `a` of `block` (or
+/// outside `block`).
+fn defined_before(ctx: &Context, v: Value, b: OpId, a: OpId, block: BlockId) -> bool {
+    if crate::screma::defined_inside(ctx, v, b) {
+        return true;
+    }
+    match ctx.defining_op(v) {
+        Some(d) => ancestor_in(ctx, d, block).is_none_or(|d| ctx.is_before_in_block(d, a)),
+        // A block argument is defined before every op of its block.
+        None => true,
+    }
 }
 
 /// Whether SOAC `o` may stop the program at run time: its lambdas call a run-time check

@@ -1336,7 +1336,7 @@ impl Cx {
             // some it does not read).
             let reads_binds = binds
                 .iter()
-                .any(|&(a, ..)| b.ctx.uses(a).any(|u| b.ctx.is_ancestor(inner, u.op)));
+                .any(|&(a, ..)| used_inside(b.ctx, a, inner) || b.operand_vec(inner).contains(&a));
             let is_red = inner_name == "soac.reduce" || inner_name == "soac.redomap";
             // The results wanted of a row reduction: (result index, inner result position).
             let inner_pos: Option<Vec<(usize, usize)>> = outs
@@ -1457,11 +1457,7 @@ impl Cx {
         // A scalar lambda reading a row of an outer level by position (`⌽\` of a matrix
         // fused into an elementwise map: the row's element at a computed index) runs as a
         // thread does, the rows bound.
-        let reads_rows = row_binds.iter().any(|&(a, ..)| {
-            b.ctx
-                .uses(a)
-                .any(|u| u.op != cur && b.ctx.is_ancestor(cur, u.op))
-        });
+        let reads_rows = row_binds.iter().any(|&(a, ..)| used_inside(b.ctx, a, cur));
         let threaded = threaded || reads_rows || crate::seq::holds_soac(b.ctx, lambda);
         if !threaded {
             check_scalar_lambda(b.ctx, lambda, "map")?;

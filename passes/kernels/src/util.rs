@@ -47,6 +47,11 @@ pub fn mk1(
     b.result(op, 0)
 }
 
+/// Whether an op nested in `op`'s regions (not `op` itself) uses `v`.
+pub fn used_inside(ctx: &Context, v: Value, op: OpId) -> bool {
+    ctx.uses(v).any(|u| u.op != op && ctx.is_ancestor(op, u.op))
+}
+
 /// A region with one block taking `args`; returns both.
 pub fn region(ctx: &mut Context, args: &[Type]) -> (RegionId, BlockId) {
     let r = ctx.create_region();

@@ -107,11 +107,7 @@ impl Cx {
         // The inner lambdas read the rows only as the inner reduction's inputs: one reading a
         // row by position (`+/ +/ ÷\ a`, the scan's prefix of each element) needs the row,
         // which the flattened reduction has not.
-        let rows_read_inside = rows.iter().any(|&r| {
-            b.ctx
-                .uses(r)
-                .any(|u| u.op != inner && b.ctx.is_ancestor(inner, u.op))
-        });
+        let rows_read_inside = rows.iter().any(|&r| used_inside(b.ctx, r, inner));
         if !nested || rows_read_inside {
             return Ok(false);
         }
