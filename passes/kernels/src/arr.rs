@@ -186,9 +186,9 @@ fn rotated_position(b: &mut Builder<'_>, i: Value, o: Value, n: Value) -> Value 
     if tail_builtin::util::constant_int(b.ctx, o) == Some(0) {
         return i;
     }
-    // The divisor is at least 1: the remainder does not depend on a position, so the CPU
-    // backend's thread loops compute it before their first thread, which an empty array
-    // (n = 0, no thread) must not trap on.
+    // The divisor is at least 1 (an empty array has no position to read): the remainder does
+    // not depend on a position, and the CPU backend's loop cut (`split_guard`) computes it
+    // before the first thread only when it provably cannot trap.
     let one = cidx(b, 1);
     let n1 = bin(b, "arith.maxsi", n, one);
     let r = bin(b, "arith.remsi", o, n1);

@@ -49,6 +49,11 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId, signed_only: bool) -> Opt
     // The ops of the body that compute `i` (from `t` and values outside the loop), cloned
     // before it with `t = s`.
     let chain = super::pure_slice(ctx, lp, body, i)?;
+    // The chain runs once before the loop even when the loop runs no thread: no division by
+    // a value that may be 0 (a rotation's remainder by an extent is taken by `max(n, 1)`).
+    if chain.iter().any(|&o| may_trap(ctx, o)) {
+        return None;
+    }
     let (s, e) = (ctx.operand(lp, 0), ctx.operand(lp, 1));
     let mut map: FxHashMap<Value, Value> = FxHashMap::default();
     map.insert(t, s);
@@ -78,4 +83,20 @@ pub(super) fn split_guard(ctx: &mut Context, lp: OpId, signed_only: bool) -> Opt
     ctx.replace_all_uses_with(copy, known[!below as usize]);
     ctx.erase_op(copy_op);
     Some([lp, after])
+}
+
+/// Whether `o` divides by a value not known to be at least 1 (a constant, or `max(x, c)` of
+/// a constant `c ≥ 1`): it may trap where the divisor is 0 (or -1 with the dividend's
+/// minimum).
+fn may_trap(ctx: &Context, o: OpId) -> bool {
+    if !tail_builtin::arith::TRAPPING_OPS.contains(&ctx.op_name_str(o)) {
+        return false;
+    }
+    let at_least_one = |v: Value| tail_builtin::util::constant_int(ctx, v).is_some_and(|c| c >= 1);
+    let d = ctx.operand(o, 1);
+    let bounded = ctx.defining_op(d).is_some_and(|m| {
+        (ctx.op_is(m, "arith.maxsi") || ctx.op_is(m, "arith.maxui"))
+            && (at_least_one(ctx.operand(m, 0)) || at_least_one(ctx.operand(m, 1)))
+    });
+    !(at_least_one(d) || bounded)
 }
