@@ -211,6 +211,75 @@ fn folds(ctx: &Context, lambda: tail_ir::BlockId) -> bool {
 /// [`Cx::generated_map`] recomputes at every read instead of storing the map's result.
 const GENERATED_MAP_OPS: usize = 16;
 
+/// The fewest constant elements of a host literal (a `soac.concat` of constant scalars) that
+/// are stored in a constant global and copied from it, instead of one `memref.store` each:
+/// a literal of 40,000 numbers otherwise becomes 40,000 stores for LLVM to compile.
+const LITERAL_GLOBAL_MIN: usize = 16;
+
+/// The elements of a literal whose parts are all constants of element type `elem` (integers
+/// of 8 bits or more, floats); `None` for anything else (booleans, which
+/// `widen-bool-memrefs` stores as bytes, and computed parts).
+fn constant_elements(ctx: &Context, vals: &[Value], elem: Type) -> Option<tail_ir::DenseValues> {
+    use tail_builtin::util::{constant_float, constant_int, float_kind};
+    if ctx.int_width(elem).is_some_and(|w| w >= 8) {
+        let ints = vals.iter().map(|&v| constant_int(ctx, v));
+        return ints.collect::<Option<_>>().map(tail_ir::DenseValues::Ints);
+    }
+    if float_kind(ctx, elem).is_some() {
+        let floats = vals.iter().map(|&v| constant_float(ctx, v));
+        return floats
+            .collect::<Option<_>>()
+            .map(tail_ir::DenseValues::Floats);
+    }
+    None
+}
+
+/// A fresh host buffer of type `mt` holding `values`: `memref.copy` from a private constant
+/// `memref.global` (`__tail_lit_K`) added to the module around `at`. The buffer is fresh
+/// because host arrays may be updated in place (`soac.update`) and an executable's main
+/// function may run several times (`--runs`).
+fn literal_global(b: &mut Builder<'_>, at: OpId, mt: Type, values: tail_ir::DenseValues) -> Value {
+    let module = tail_builtin::util::nearest_symbol_table(b.ctx, at).expect("ops are in a module");
+    let mut k = 0;
+    let name = loop {
+        let name = format!("__tail_lit_{k}");
+        if tail_builtin::util::lookup_symbol_in(b.ctx, module, &name).is_none() {
+            break name;
+        }
+        k += 1;
+    };
+    let (shape, elem) = match b.ctx.type_kind(mt) {
+        TypeKind::MemRef { shape, elem, .. } => (shape.clone(), *elem),
+        _ => unreachable!("a memref type"),
+    };
+    let tt = b.ctx.tensor_type(shape, elem);
+    let init = b
+        .ctx
+        .intern_attr(tail_ir::AttrKind::DenseElements { ty: tt, values });
+    let body = b.ctx.region(module, 0);
+    let blk = b.ctx.entry_block(body).expect("a module has its block");
+    let here = b.insertion_point();
+    let first = b.ctx.block_op_vec(blk).first().copied();
+    b.set_insertion_point(first.map_or(InsertPoint::BlockEnd(blk), InsertPoint::Before));
+    let mut g = b.state("memref.global");
+    for (key, a) in [
+        ("sym_name", b.ctx.string_attr(&name)),
+        ("sym_visibility", b.ctx.string_attr("private")),
+        ("type", b.ctx.type_attr(mt)),
+        ("initial_value", init),
+        ("constant", b.ctx.unit_attr()),
+    ] {
+        g.add_attr(b, key, a);
+    }
+    b.insert(g);
+    b.set_insertion_point(here);
+    let sym = b.ctx.symbol_ref_attr(&name);
+    let global = mk1(b, "memref.get_global", &[], mt, &[("name", sym)]);
+    let mem = mk1(b, "memref.alloc", &[], mt, &[]);
+    mk(b, "memref.copy", &[global, mem], &[], &[], Vec::new());
+    mem
+}
+
 /// The `math` ops cheap enough for [`Cx::generated_map`] to recompute (a power, an
 /// exponential or a logarithm costs tens of cycles: such maps are stored).
 const CHEAP_MATH: [&str; 5] = [
@@ -922,6 +991,12 @@ impl Cx {
                 }
             }
             let mt = b.ctx.memref_type(vec![n], elem);
+            if vals.len() >= LITERAL_GLOBAL_MIN {
+                if let Some(values) = constant_elements(b.ctx, &vals, elem) {
+                    let mem = literal_global(b, op, mt, values);
+                    return Ok(Arr::Host { mem, ext });
+                }
+            }
             let mem = mk1(b, "memref.alloc", &[], mt, &[]);
             for (i, &v) in vals.iter().enumerate() {
                 let iv = cidx(b, i as i64);

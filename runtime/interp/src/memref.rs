@@ -12,12 +12,14 @@
 //! * `memref.copy` and `gpu.memcpy` copy elements between buffers of the same shape (else an
 //!   error); `memref.dim` is an extent (an axis out of range is an error); `memref.cast` is an
 //!   alias checked against the static extents of its result type;
+//! * `memref.get_global` of a constant global with dense elements (a host literal) is a
+//!   buffer holding them;
 //! * `memref.dealloc`/`gpu.dealloc` end nothing observable (values are reference counted).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use tail_ir::{OpId, Type, TypeKind, DYNAMIC};
+use tail_ir::{AttrKind, DenseValues, OpId, Type, TypeKind, DYNAMIC};
 
 use super::{int_width, kind_of, make_int, shape_str, Interp, R};
 use crate::value::{Array, Scalar, Value};
@@ -141,6 +143,53 @@ impl Interp<'_> {
         Ok(vec![])
     }
 
+    /// `memref.get_global` of a constant global with a dense initial value (the host's
+    /// literals): a buffer holding its elements. Writes into a constant are undefined, so a
+    /// buffer of its own serves every read.
+    fn get_global(&self, op: OpId) -> R<Vec<Value>> {
+        let ctx = self.ctx;
+        let global = ctx
+            .attr(op, "name")
+            .and_then(|a| tail_builtin::util::lookup_symbol_ref(ctx, op, a))
+            .filter(|&g| ctx.op_is(g, "memref.global"))
+            .ok_or_else(|| self.err(op, "names no memref.global"))?;
+        let init = ctx
+            .attr(global, "initial_value")
+            .filter(|_| ctx.attr(global, "constant").is_some());
+        let Some(AttrKind::DenseElements { values, .. }) = init.map(|a| ctx.attr_kind(a)) else {
+            return Err(self.err(
+                op,
+                "reads a global that is not a constant with dense elements, which the interpreter does not support",
+            ));
+        };
+        let ty = ctx.value_type(ctx.result(op, 0));
+        let TypeKind::MemRef { shape, elem, .. } = ctx.type_kind(ty) else {
+            return Err(self.err(op, "expects a ranked memref result"));
+        };
+        let dims: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
+        let n = self.new_count(op, &dims)?;
+        let w = int_width(ctx, *elem);
+        let one = |i: usize| match values {
+            DenseValues::Ints(v) => make_int(w, v[i]),
+            DenseValues::Floats(v) => Scalar::Double(v[i]),
+        };
+        let data: Vec<Scalar> = match values.len() {
+            1 => vec![one(0); n],
+            m if m == n => (0..n).map(one).collect(),
+            m => {
+                return Err(self.err(
+                    op,
+                    format!("reads a global of {m} elements into a buffer of {n}"),
+                ))
+            }
+        };
+        Ok(vec![memref_value(Array::new(
+            kind_of(ctx, *elem),
+            dims,
+            data,
+        ))])
+    }
+
     /// Executes `memref.<n>`.
     pub(super) fn exec_memref(&mut self, op: OpId, n: &str) -> R<Vec<Value>> {
         let ctx = self.ctx;
@@ -197,6 +246,7 @@ impl Interp<'_> {
                 }
             }
             "copy" => self.copy_buffer(op, 0, 1),
+            "get_global" => self.get_global(op),
             "cast" => {
                 let b = self.buffer(op, 0)?;
                 let shape = b.borrow().shape.clone();
