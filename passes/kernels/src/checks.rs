@@ -36,7 +36,8 @@
 //! extent: `prog.apl:4:7: error: index 4 is out of bounds for axis 1 of extent 3`. The
 //! message counts the index and the axis from the option `index-origin` (`tail-to-gpu` sets
 //! 1: APL's `v[4]` is `soac.index %v[3]`), the check itself from 0. A top-level
-//! `soac.update` (an indexed assignment, `v[4] ← 7`) gets the same checks of its indices.
+//! `soac.update` (an indexed assignment, `v[4] ← 7`) gets the same checks of its indices, in a
+//! lambda too (`{v ← ⍳ 5 ⋄ v[⍵] ← 0 ⋄ +/ v}¨`, checked in the kernel like the reads below).
 //!
 //! **Inner extents.** Inside a host SOAC, a nested `soac.map`/`redomap`/`scanomap` zips rows:
 //! an input that is a row of a host array `x` at depth `d` (an argument of the map lambdas
@@ -302,6 +303,9 @@ impl PassRun for SoacRuntimeChecks {
                         inner.push(o);
                     }
                 }
+                // An indexed assignment in a lambda (`{v[⍵] ← 0 ⋄ …}¨`) updates the
+                // thread's own copy: checked like an inner read.
+                "soac.update" if !inside(ctx, ctx.op_parent_op(o), array_if) => inner.push(o),
                 "soac.map" | "soac.redomap" | "soac.scanomap" | "soac.filter" if on_host => {
                     ops.push(o)
                 }
@@ -471,8 +475,8 @@ impl SoacRuntimeChecks {
         }
     }
 
-    /// The checks of the indices of `soac.index` `op` (or of the host-level `soac.update`
-    /// `op`, whose indices follow the value and the array).
+    /// The checks of the indices of `soac.index` `op` (or of `soac.update` `op`, whose
+    /// indices follow the value and the array).
     fn check_index(&mut self, ctx: &mut Context, module: OpId, op: OpId) {
         let at = usize::from(ctx.op_is(op, "soac.update"));
         let src = ctx.operand(op, at);

@@ -666,13 +666,14 @@ impl Seq {
             }
             "soac.filter" => self.filter(b, o, env)?,
             "soac.scatter" => self.scatter(b, o, env)?,
+            "soac.update" => self.update(b, o, env)?,
             "soac.loop" => self.seq_loop(b, o, env)?,
             "scf.if" => self.if_op(b, o, env)?,
             _ if name.starts_with("soac.") => {
                 return Err(err(
                     b.ctx,
                     o,
-                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, filter and scatter of scalars, map, loop, views, index, dim, scalar code)",
+                    "not supported in a thread (supported: reduce, redomap, scan and scanomap of scalars, filter and scatter of scalars, update of an element, map, loop, views, index, dim, scalar code)",
                 ));
             }
             _ => {
@@ -1318,6 +1319,67 @@ impl Seq {
         st.store(b, at, v);
         b.set_insertion_point(saved);
         env.arrs.insert(r, st.array(None, vec![n]));
+        Ok(())
+    }
+
+    /// `soac.update` of an element in a thread (an indexed assignment in a dfn applied per
+    /// element, `{v ← ⍳ 5 ⋄ v[⍵] ← 0 ⋄ +/ v}¨`): a new array, the destination's elements with
+    /// the one at the indices replaced. A destination of constant extents of at most
+    /// [`MAX_PRIVATE`] elements stays in registers (each element selects the value where the
+    /// position is the updated one); a larger one is copied into the thread's storage and the
+    /// copy stored into. The indices are checked before (`soac-runtime-checks`).
+    fn update(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
+        let operands = b.operand_vec(o);
+        let value = Self::scalar(env, operands[0]);
+        let dest = self.arr(b.ctx, o, env, operands[1])?;
+        let idx: Vec<Value> = operands[2..]
+            .iter()
+            .map(|&v| Self::scalar(env, v))
+            .collect();
+        let ext = dest.ext().to_vec();
+        if idx.len() != ext.len() {
+            return Err(err(
+                b.ctx,
+                o,
+                "an update of a row is not supported in a thread (only of an element)",
+            ));
+        }
+        let r = b.result(o, 0);
+        let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
+        if let Some(pe) = Self::private_ext(b.ctx, &dest) {
+            let at = arr::linearize(b, &idx, &ext);
+            let old = Self::elements(b, &dest, &pe, elem);
+            let vals = old
+                .into_iter()
+                .enumerate()
+                .map(|(j, x)| {
+                    let cj = cidx(b, j as i64);
+                    let here = tail_builtin::arith::build_cmpi(
+                        b,
+                        tail_builtin::arith::CmpIPredicate::Eq,
+                        at,
+                        cj,
+                    );
+                    mk1(b, "arith.select", &[here, value, x], elem, &[])
+                })
+                .collect();
+            env.arrs.insert(r, Arr::Elems { vals, ext });
+            return Ok(());
+        }
+        if !ext.iter().all(|&x| self.storable(b.ctx, x)) {
+            return Err(err(
+                b.ctx,
+                o,
+                format!("an update in a thread of an array that is not of constant extents of at most {MAX_PRIVATE} elements needs extents known before the threads start {UNSIZED}"),
+            ));
+        }
+        let total = arr::count(b, &ext);
+        let st = Stored::alloc(b, total, elem);
+        let c0 = cidx(b, 0);
+        Self::store_all(b, &st, c0, &dest, total);
+        let at = arr::linearize(b, &idx, &ext);
+        st.store(b, at, value);
+        env.arrs.insert(r, st.array(None, ext));
         Ok(())
     }
 
