@@ -247,12 +247,20 @@ struct Nested {
     /// effects (the draws of two arrays of rolls), which the program makes one after the
     /// other. Run-time checks (`tail_rt_check_…`) do not count: they only stop the program.
     effects: bool,
+    /// A print (`tail.prScl…`) beside an op that may stop the program (an element read, a
+    /// run-time check): kernel extraction does not split such prints out of the lambda
+    /// (`split_rolls`: the elements after a failing one must print nothing), so the lambda
+    /// runs on the host, which only a map's lambda does.
+    unsplit: bool,
 }
 
 impl Nested {
     fn of(ctx: &Context, op: OpId) -> Nested {
         let mut n = Nested::default();
+        let (mut prints, mut may_stop) = (false, false);
         for o in ctx.walk_preorder(op).into_iter().skip(1) {
+            prints |= ctx.op_name_str(o).starts_with("tail.prScl");
+            may_stop |= ctx.op_is(o, "soac.index") || ctx.op_is(o, "func.call");
             match Screma::of(ctx, o).map(|s| s.kind) {
                 Some(Kind::Reduce) => n.red = true,
                 Some(Kind::Scan) => n.scan = true,
@@ -262,6 +270,7 @@ impl Nested {
             n.looped |= ctx.op_is(o, "soac.loop");
             n.effects |= !tail_ir::greedy::is_memory_effect_free(ctx, o) && !is_check_call(ctx, o);
         }
+        n.unsplit = prints && may_stop;
         n
     }
 }
@@ -277,7 +286,8 @@ impl Nested {
 /// neither it nor the consumer nests SOACs: the kernels draw rolls on the host only from the
 /// lambda of a top-level map or reduction, or from a nest of maps alone
 /// (`convert-soac-to-hpar`'s `split_rolls`), so `+/(?n 2⍴0)*2` keeps the rolled matrix and
-/// its row sums apart.
+/// its row sums apart; a map printing beside an element read ([`Nested::unsplit`]) fuses
+/// only into a map (`+/ {⎕ ← v[⍵] ⋄ ⍵}¨ ⍳ 3`: the map runs on the host, the sum in a kernel).
 fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
     let Some(ck) = Screma::of(ctx, c).map(|s| s.kind) else {
         return false;
@@ -288,7 +298,8 @@ fn kernel_fusible(ctx: &Context, pn: Nested, c: OpId) -> bool {
     !((pn.scan && c_nested)
         || (c_scan && (pn.red || pn.scan || pn.looped))
         || (ck == Kind::Scan && pn.soac)
-        || (pn.effects && (cn.effects || pn.soac || cn.soac)))
+        || (pn.effects && (cn.effects || pn.soac || cn.soac))
+        || (pn.unsplit && ck != Kind::Map))
 }
 
 /// Whether siblings `a` and `b` may become one op of kind `k` as far as kernel extraction
@@ -326,7 +337,8 @@ fn kernel_joinable(ctx: &Context, a: OpId, b: OpId, k: Kind) -> bool {
         // long as `m` has rows).
         || (k == Kind::Reduce && (an.scan || bn.scan))
         || (an.effects && bn.effects)
-        || ((an.effects || bn.effects) && (an.soac || bn.soac)))
+        || ((an.effects || bn.effects) && (an.soac || bn.soac))
+        || (k != Kind::Map && (an.unsplit || bn.unsplit)))
 }
 
 /// Whether consumer `c`'s lambda reads its input `k`, a row (a tensor argument), other than

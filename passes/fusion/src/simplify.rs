@@ -38,7 +38,8 @@
 //!   cannot trap; counts of the kept rows (`≢`) are counted by the same reduction.
 //! * **Forwarded inputs** ([`ForwardInputs`]): a `map` result whose lambda yields its
 //!   argument unchanged *is* the input (`map id xs = xs`), unless a `soac.update` consumes it
-//!   (the copy an indexed assignment updates).
+//!   (the copy an indexed assignment updates) or it is a level of a map nest with effects
+//!   (`{⎕ ← ⍵ ⋄ ⍵}¨` of a matrix).
 //! * **Invariant maps** ([`InvariantMapToReplicate`]): a `map` result whose lambda yields a
 //!   value defined outside the lambda (a constant, after hoisting) is `replicate n v` (not
 //!   in another SOAC's lambda, where it is a level of a map nest).
@@ -946,6 +947,13 @@ impl RewritePattern for ForwardInputs {
         let args = ctx
             .block_args(ctx.entry_block(lambda).expect("block"))
             .to_vec();
+        // A map with effects (a print, a check) in another SOAC's lambda, which stays, is a
+        // level of a map nest where that lambda yields it (`{⎕ ← ⍵ ⋄ ⍵}¨` of a matrix):
+        // the yield keeps its result, kernel extraction descends the nest through it.
+        let nest_level = !tail_ir::greedy::is_memory_effect_free(ctx, op)
+            && ctx
+                .op_parent_op(op)
+                .is_some_and(|p| Screma::of(ctx, p).is_some());
         let ys = yielded(ctx, lambda);
         let results = s.results(ctx);
         let mut changed = false;
@@ -954,12 +962,14 @@ impl RewritePattern for ForwardInputs {
                 continue;
             };
             let x = s.inputs[i];
-            if ctx.value_type(x) == ctx.value_type(results[j])
-                && ctx.has_uses(results[j])
-                && !updated(ctx, results[j])
-            {
-                ctx.replace_all_uses_with(results[j], x);
-                changed = true;
+            if ctx.value_type(x) != ctx.value_type(results[j]) || updated(ctx, results[j]) {
+                continue;
+            }
+            for u in ctx.use_vec(results[j]) {
+                if !(nest_level && ctx.op_is(u.op, "soac.yield")) {
+                    ctx.set_operand(u.op, u.index as usize, x);
+                    changed = true;
+                }
             }
         }
         changed

@@ -12,7 +12,8 @@
 //!   `soac.loop`, which is host code), `!tail.char` scalars
 //!   become `i32`: `tail.const_char c` is `arith.constant c : i32`, `tail.eqc`, `neqc`,
 //!   `ltc`, `ltec`, `gtc`, `gtec` are `arith.cmpi eq`, `ne`, `slt`, `sle`, `sgt`, `sge`;
-//!   `arith.select`, `scf.if` and the yields only change type;
+//!   `arith.select`, `scf.if` and the yields only change type; `tail.prSclC` (`⎕ ← ⍵` in a
+//!   map's function, printed on the host) prints the code point cast back to `!tail.char`;
 //! * a character scalar of the host (a `tail.const_char`, a `tail` op's result, a function
 //!   argument) used by a SOAC is converted once: a constant to `arith.constant`, anything
 //!   else with `builtin.unrealized_conversion_cast %c : !tail.char to i32`; a SOAC's scalar
@@ -110,13 +111,14 @@ pub(crate) fn lower_chars(ctx: &mut Context, f: OpId) -> CResult {
         let ok = !in_soac(ctx, f, o)
             || name.starts_with("soac.")
             || name == "tail.const_char"
+            || name == "tail.prSclC"
             || char_compare(name).is_some()
             || RETYPED.contains(&name);
         if !ok {
             return Err(tail_ir::op_error(
                 ctx,
                 o,
-                "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on characters with no kernel form (supported: tail.const_char, tail.eqc, neqc, ltc, ltec, gtc, gtec, arith.select, scf.if)",
+                "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on characters with no kernel form (supported: tail.const_char, tail.eqc, neqc, ltc, ltec, gtc, gtec, arith.select, scf.if; tail.prSclC on the host)",
             ));
         }
     }
@@ -263,6 +265,19 @@ pub(crate) fn lower_chars(ctx: &mut Context, f: OpId) -> CResult {
         }
         let name = ctx.op_name_str(o).to_string();
         let loc = ctx.op_loc(o);
+        if name == "tail.prSclC" {
+            // `⎕ ← ⍵` of a character in a map's function: printed on the host (split out
+            // like a roll, `roll.rs`) from the code point cast back to a character; what
+            // reads the printed value reads the code point.
+            let x = ctx.operand(o, 0);
+            let r = ctx.result(o, 0);
+            let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+            let c = mk1(&mut b, "builtin.unrealized_conversion_cast", &[x], ct, &[]);
+            ctx.set_operand(o, 0, c);
+            ctx.set_value_type(r, ct);
+            ctx.replace_all_uses_with(r, x);
+            continue;
+        }
         let new = if name == "tail.const_char" {
             let c = ctx
                 .attr(o, "value")

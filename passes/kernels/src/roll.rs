@@ -23,7 +23,7 @@
 //!   (`Seq::map_rolls`).
 //!
 //! `tail.nowi` (`⎕NOW` applied elementwise: the host's clock) and the printing of a number
-//! (`tail.prSclI`/`B`/`D`, `{⎕ ← ⍵ ⋄ …}¨`) are treated as rolls.
+//! or a character (`tail.prSclI`/`B`/`D`/`C`, `{⎕ ← ⍵ ⋄ …}¨`) are treated as rolls.
 //!
 //! A map nest whose innermost lambda rolls is not split: [`host_map`] runs the whole nest as
 //! one host loop over its positions. A roll anywhere else in a SOAC (nested in an `scf.if`,
@@ -42,7 +42,13 @@ use crate::util::*;
 fn host_only(ctx: &Context, op: tail_ir::OpId) -> bool {
     matches!(
         ctx.op_name_str(op),
-        "tail.roll" | "tail.nowi" | "tail.prSclI" | "tail.prSclB" | "tail.prSclD"
+        "tail.roll"
+            | "tail.nowi"
+            | "tail.prSclI"
+            | "tail.prSclB"
+            | "tail.prSclD"
+            | "tail.prSclC"
+            | "tail.prSclX"
     )
 }
 
@@ -161,7 +167,26 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
             b.insert_op(c, ip);
         }
     }
-    let ys: Vec<Value> = rolls.iter().map(|&o| map[&b.result(o, 0)]).collect();
+    // A printed character is yielded as its code point (`chars.rs`: the array holding it
+    // is one of `i32`).
+    let ys: Vec<Value> = rolls
+        .iter()
+        .map(|&o| {
+            let y = map[&b.result(o, 0)];
+            if crate::chars::is_char(b.ctx, b.value_type(y)) {
+                let i32t = b.int_type(32);
+                mk1(
+                    &mut b,
+                    "builtin.unrealized_conversion_cast",
+                    &[y],
+                    i32t,
+                    &[],
+                )
+            } else {
+                y
+            }
+        })
+        .collect();
     let ytys: Vec<Type> = ys.iter().map(|&y| b.value_type(y)).collect();
     mk(&mut b, "soac.yield", &ys, &[], &[], Vec::new());
     let rtys: Vec<Type> = ytys
@@ -183,6 +208,14 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
         let res = ctx.result(o, 0);
         ctx.replace_all_uses_with(res, a);
         ctx.erase_op(o);
+    }
+    // The code only the rolls needed (a printed character's cast back from its code point:
+    // `chars.rs`) is dead in the lambda now.
+    for &o in body.iter().rev() {
+        if need.contains(&o) && !rolls.contains(&o) && tail_ir::greedy::is_op_trivially_dead(ctx, o)
+        {
+            ctx.erase_op(o);
+        }
     }
     // A map result that is a rolled value itself is the rolls' map's result (no kernel
     // copying it); a map left with no used result is erased.

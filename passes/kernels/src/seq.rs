@@ -690,8 +690,16 @@ impl Seq {
                             "a SOAC nested in this region is not supported in a thread",
                         ));
                     }
+                    // A character printed by a map's function (`chars.rs`): only maps run
+                    // on the host (`roll::host_map`) hold the print.
+                    let printed_char = b.op_is(n, "tail.prSclC")
+                        || (b.op_is(n, "builtin.unrealized_conversion_cast")
+                            && tys.iter().any(|&t| crate::chars::is_char(b.ctx, t))
+                            && tys
+                                .iter()
+                                .all(|&t| crate::chars::is_char(b.ctx, t) || is_scalar(b.ctx, t)));
                     for t in tys {
-                        if !is_scalar(b.ctx, t) {
+                        if !is_scalar(b.ctx, t) && !printed_char {
                             return Err(tail_ir::op_error(
                                 b.ctx,
                                 n,

@@ -1534,9 +1534,6 @@ impl Cx {
         // thread does, the rows bound.
         let reads_rows = row_binds.iter().any(|&(a, ..)| used_inside(b.ctx, a, cur));
         let threaded = threaded || reads_rows || crate::seq::holds_soac(b.ctx, lambda);
-        if !threaded {
-            check_scalar_lambda(b.ctx, lambda, "map")?;
-        }
         // The nest's extents: those of an input whose rows it descended (the first input
         // may be a vector beside them, read as a scalar at depth 1).
         let Some(ext) = arrs
@@ -1546,8 +1543,12 @@ impl Cx {
         else {
             return Err(err(b.ctx, op, format!("cannot be lowered by convert-soac-to-hpar: a map nest of depth {depth} with no input of that rank")));
         };
+        // Host code (a character printed by a map's function is a `!tail.char` there).
         if crate::roll::holds_roll(b.ctx, lambda) {
             return self.host_map(b, op, &arrs, &ext, lambda, (&binds, &row_binds), &outs);
+        }
+        if !threaded {
+            check_scalar_lambda(b.ctx, lambda, "map")?;
         }
         let n = arr::count(b, &ext);
         let mut arrs = arrs;
