@@ -26,6 +26,8 @@
 //!   !tail.array<complex<f64>, r>` (and the other way, one cast with two results), which the
 //!   reference interpreter's `cast.rs` converts (a complex leaf against two `f64` leaves).
 //!
+//! * `tail.prSclX` in a lambda (`{⎕ ← ⍵ ⋄ …}¨`, printed on the host: `roll.rs`) prints the
+//!   number put together again (`tail.injx` of its parts); its result is the parts;
 //! * `tail.magnx` in a lambda is `func.call @hypot(re, im)` ([`MAGNITUDE`]), C's function, which
 //!   the host uses too: on the CPU the kernels call the same function (the same results), on
 //!   the GPU the `gpu.module`'s definition (`convert-hpar-to-gpu`'s `device_math`: within a
@@ -348,6 +350,21 @@ impl Split {
                 );
                 self.parts.insert(res(&b)[0], p);
             }
+            "tail.prSclX" => {
+                // `⎕ ← ⍵` of a complex number in a map's function: printed on the host (split
+                // out like a roll, `roll.rs`) from the number put together again; what reads
+                // the printed value reads the parts.
+                let r = res(&b)[0];
+                if self.parts.contains_key(&r) {
+                    return Ok(());
+                }
+                let p = pair(self, &mut b, 0)?;
+                let t = b.value_type(r);
+                let z = mk1(&mut b, "tail.injx", &[p.0, p.1], t, &[]);
+                b.set_operand(o, 0, z);
+                self.parts.insert(r, p);
+                return Ok(());
+            }
             "soac.map" | "soac.redomap" => return self.map_like(ctx, o),
             "soac.filter" => return self.filter(ctx, o),
             "soac.update" => return self.update(ctx, o),
@@ -399,7 +416,7 @@ impl Split {
                 self.parts.insert(r, p);
             }
             _ => {
-                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on complex numbers with no kernel form (supported: tail.injx, d2x, rex, imx, addx, subx, mulx, negx, conjx, expx, magnx, arith.select, scf.if, soac.loop, SOACs and views)"));
+                return Err(err(b.ctx, o, "cannot be lowered to a kernel by convert-soac-to-hpar: an operation on complex numbers with no kernel form (supported: tail.injx, d2x, rex, imx, addx, subx, mulx, negx, conjx, expx, magnx, prSclX, arith.select, scf.if, soac.loop, SOACs and views)"));
             }
         }
         self.old.push(o);

@@ -23,7 +23,8 @@
 //!   (`Seq::map_rolls`).
 //!
 //! `tail.nowi` (`⎕NOW` applied elementwise: the host's clock) and the printing of a number
-//! or a character (`tail.prSclI`/`B`/`D`/`C`, `{⎕ ← ⍵ ⋄ …}¨`) are treated as rolls.
+//! a character or a complex number (`tail.prSclI`/`B`/`D`/`C`/`X`, `{⎕ ← ⍵ ⋄ …}¨`) are
+//! treated as rolls.
 //!
 //! A map nest whose innermost lambda rolls is not split: [`host_map`] runs the whole nest as
 //! one host loop over its positions. A roll anywhere else in a SOAC (nested in an `scf.if`,
@@ -168,12 +169,14 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
         }
     }
     // A printed character is yielded as its code point (`chars.rs`: the array holding it
-    // is one of `i32`).
+    // is one of `i32`), a printed complex number as its real part (what reads the print
+    // reads the number's parts, `complex.rs`: no array holds it).
     let ys: Vec<Value> = rolls
         .iter()
         .map(|&o| {
             let y = map[&b.result(o, 0)];
-            if crate::chars::is_char(b.ctx, b.value_type(y)) {
+            let t = b.value_type(y);
+            if crate::chars::is_char(b.ctx, t) {
                 let i32t = b.int_type(32);
                 mk1(
                     &mut b,
@@ -182,6 +185,9 @@ fn split(ctx: &mut Context, op: OpId, lam: BlockId) {
                     i32t,
                     &[],
                 )
+            } else if let TypeKind::Complex(e) = b.ctx.type_kind(t) {
+                let e = *e;
+                mk1(&mut b, "tail.rex", &[y], e, &[])
             } else {
                 y
             }

@@ -690,16 +690,21 @@ impl Seq {
                             "a SOAC nested in this region is not supported in a thread",
                         ));
                     }
-                    // A character printed by a map's function (`chars.rs`): only maps run
-                    // on the host (`roll::host_map`) hold the print.
-                    let printed_char = b.op_is(n, "tail.prSclC")
-                        || (b.op_is(n, "builtin.unrealized_conversion_cast")
-                            && tys.iter().any(|&t| crate::chars::is_char(b.ctx, t))
-                            && tys
-                                .iter()
-                                .all(|&t| crate::chars::is_char(b.ctx, t) || is_scalar(b.ctx, t)));
+                    // A character or complex number printed by a map's function
+                    // (`chars.rs`, `complex.rs`): only maps run on the host
+                    // (`roll::host_map`) hold the print.
+                    let printed = matches!(
+                        b.op_name_str(n),
+                        "tail.prSclC" | "tail.prSclX" | "tail.injx" | "tail.rex"
+                    ) || (b.op_is(n, "builtin.unrealized_conversion_cast")
+                        && tys.iter().any(|&t| crate::chars::is_char(b.ctx, t)));
+                    let printable = |t: Type| {
+                        is_scalar(b.ctx, t)
+                            || crate::chars::is_char(b.ctx, t)
+                            || matches!(b.ctx.type_kind(t), tail_ir::TypeKind::Complex(_))
+                    };
                     for t in tys {
-                        if !is_scalar(b.ctx, t) && !printed_char {
+                        if !(is_scalar(b.ctx, t) || (printed && printable(t))) {
                             return Err(tail_ir::op_error(
                                 b.ctx,
                                 n,
