@@ -1310,7 +1310,7 @@ impl Seq {
         }
         let r = b.result(o, 0);
         let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
-        let (_, ielem) = tensor_parts(b.ctx, b.value_type(operands[2])).expect("a tensor");
+        let ielem = b.ctx.element_type_or_self(b.value_type(operands[2]));
         let st = Stored::alloc(b, n, elem);
         let c0 = cidx(b, 0);
         if b.attr(o, "permutation").is_none() {
@@ -1446,7 +1446,8 @@ impl Seq {
             Self::bind_rows(b, &mut inner, &args, &inputs, j);
         } else {
             for ((&a, arr), &v) in args.iter().zip(&inputs).zip(&operands) {
-                let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("a tensor");
+                // `v` may be a buffer already (an array from outside the kernel).
+                let elem = b.ctx.element_type_or_self(b.value_type(v));
                 let x = arr::read(b, arr, &[j], elem);
                 inner.vals.insert(a, x);
                 xs.push(x);
@@ -1653,7 +1654,7 @@ impl Seq {
                     slots.push(s);
                 }
                 TVal::A(a) => {
-                    let (_, elem) = tensor_parts(b.ctx, b.value_type(v)).expect("tensor");
+                    let elem = b.ctx.element_type_or_self(b.value_type(v));
                     if let Some(ext) = Self::private_ext(b.ctx, &a) {
                         slots.extend(Self::elements(b, &a, &ext, elem));
                         let vals = ext.iter().map(|&x| cidx(b, x)).collect();
