@@ -48,9 +48,10 @@
 //! `prog.apl:3:8: error: extent mismatch: input #0 has 4 rows but input #1 has 5`, as the interpreter
 //! stops at the `zipWith` (even when there are no rows to zip).
 //!
-//! **Indices in kernels.** A `soac.index` of a host array (or of a transposition of one made
-//! in the lambda: `{+/ m[;⍵]}¨`) inside a SOAC's lambda (`{A[⍵]}¨`) gets the same call,
-//! inside the lambda: `convert-hpar-to-gpu` keeps it in the kernel and
+//! **Indices in kernels.** A `soac.index` inside a SOAC's lambda, of a host array (`{A[⍵]}¨`,
+//! `{+/ m[;⍵]}¨`) or of an array the lambda made (`{(⍳ ⍵)[⍵ + 1]}¨`), gets the same call,
+//! inside the lambda (one that folds away where the extent turns out constant, as a loop
+//! state's `⍵[1]` does once the loop is in registers): `convert-hpar-to-gpu` keeps it in the kernel and
 //! defines `tail_rt_check_index` in the `gpu.module`: a failing thread records the failure in
 //! the module's `__tail_fault` global and ends, and the CUDA runtime reports it, with the
 //! program's position, when it waits for the kernels; `convert-gpu-to-cpu` drops that
@@ -80,7 +81,7 @@ pub const CHECK_EXTENT32: &str = "tail_rt_check_extent32";
 /// of the inputs of host-level maps, reductions and scans; indices read on the host.
 #[pass(
     argument = "soac-runtime-checks",
-    summary = "Insert run-time checks (tail_rt_check_extents, tail_rt_check_index) of the inputs' extents of top-level soac.map/redomap/scanomap and of soac.index of host arrays (on the host and in lambdas)",
+    summary = "Insert run-time checks (tail_rt_check_extents, tail_rt_check_index) of the inputs' extents of top-level soac.map/redomap/scanomap and of soac.index and soac.update indices (on the host and in lambdas)",
     anchor = "builtin.module",
     name = "SoacRuntimeChecks"
 )]
@@ -281,28 +282,9 @@ impl PassRun for SoacRuntimeChecks {
             let on_host = !inside(ctx, ctx.op_parent_op(o), soac);
             match name {
                 "soac.index" | "soac.update" if on_host => indexes.push(o),
-                "soac.index" => {
-                    // A transposition made in the lambda (`m[;⍵]`) is of the array it reads.
-                    let mut read = ctx.operand(o, 0);
-                    while let Some(t) = ctx
-                        .defining_op(read)
-                        .filter(|&t| ctx.op_is(t, "soac.transpose"))
-                    {
-                        read = ctx.operand(t, 0);
-                    }
-                    let src = match ctx.value_def(read) {
-                        tail_ir::ValueDef::OpResult { op, .. } => Some(ctx.op_parent_op(op)),
-                        tail_ir::ValueDef::BlockArg { block, .. } => {
-                            Some(ctx.block_parent_op(block))
-                        }
-                        tail_ir::ValueDef::Placeholder => None,
-                    };
-                    if src.is_some_and(|p| !inside(ctx, p, soac))
-                        && !inside(ctx, ctx.op_parent_op(o), array_if)
-                    {
-                        inner.push(o);
-                    }
-                }
+                // An element or row read in a lambda, of a host array or of one the lambda
+                // made (`{(⍳ ⍵)[⍵ + 1]}¨`).
+                "soac.index" if !inside(ctx, ctx.op_parent_op(o), array_if) => inner.push(o),
                 // An indexed assignment in a lambda (`{v[⍵] ← 0 ⋄ …}¨`) updates the
                 // thread's own copy: checked like an inner read.
                 "soac.update" if !inside(ctx, ctx.op_parent_op(o), array_if) => inner.push(o),
