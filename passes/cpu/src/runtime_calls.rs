@@ -13,6 +13,7 @@
 //! | `tail.bench %n, %x { body }` | `scf.for` from 0 to `n` carrying the value |
 //! | `tail.roll`, `tail.nowi` | `func.call @tail_rt_roll`, `func.call @tail_rt_nowi` |
 //! | `tail.const_char` | `arith.constant` (`i32` code point) |
+//! | `scf.if`/`arith.select` of chars (constants or code points) | the same of `i32` code points |
 //! | `tail.eqc`, `neqc`, `ltc`, `ltec`, `gtc`, `gtec` | `arith.cmpi` of the code points |
 //! | `tail.const` (a kept op folded by canonicalization) | `arith.constant` |
 //! | complex scalars (`injx`, `d2x`, `addx`, `subx`, `mulx`, `negx`, `conjx`, `expx`, `rex`, `imx`, `magnx`) | pairs of `f64` computed with `arith`/`math` (`magnx` with C's `hypot`, as the interpreter) |
@@ -187,6 +188,7 @@ impl PassRun for ConvertTailIoToRt {
             bench_loop(ctx, op)?;
             self.num_calls.add(1);
         }
+        choose_code_points(ctx, module);
         let mut complex: FxHashMap<Value, (Value, Value)> = FxHashMap::default();
         let ops: Vec<OpId> = ctx
             .walk_preorder(module)
@@ -248,6 +250,106 @@ impl PassRun for ConvertTailIoToRt {
             }
         }
         self.add_entry(ctx, module, &renamed)
+    }
+}
+
+/// The `i32` code point of char `v`, built at `b`'s insertion point: a constant's, or the
+/// code point a cast made a char of.
+fn code_point(b: &mut Builder<'_>, v: Value) -> Option<Value> {
+    if let Some(d) = b.defining_op(v) {
+        if b.op_is(d, "tail.const_char") {
+            let c = b.attr(d, "value").and_then(|a| b.attr_as_int(a))?;
+            let i32t = b.int_type(32);
+            return Some(tail_builtin::arith::build_constant_int(b, i32t, c));
+        }
+    }
+    match cast_sources(b.ctx, v).as_deref() {
+        Some([s]) if b.int_width(b.value_type(*s)) == Some(32) => Some(*s),
+        _ => None,
+    }
+}
+
+/// Whether [`code_point`] finds the code point of char `v`.
+fn known_code(ctx: &Context, v: Value) -> bool {
+    ctx.defining_op(v).is_some_and(|d| {
+        ctx.op_is(d, "tail.const_char")
+            && ctx
+                .attr(d, "value")
+                .and_then(|a| ctx.attr_as_int(a))
+                .is_some()
+    }) || cast_sources(ctx, v)
+        .as_deref()
+        .is_some_and(|s| s.len() == 1 && ctx.int_width(ctx.value_type(s[0])) == Some(32))
+}
+
+/// Chars chosen on the host (`⊃ C` of a file's text: its first character, or a blank where
+/// the text is empty) as code points: an `scf.if` result or an `arith.select` of chars whose
+/// alternatives are constants or code points becomes the `i32` code point, cast to a char
+/// for its uses (innermost first, so a choice of choices is one too). A char that is neither
+/// stays, and the op that reads it reports it.
+fn choose_code_points(ctx: &mut Context, module: OpId) {
+    let char_ty = |ctx: &Context, v: Value| ctx.type_to_string(ctx.value_type(v)) == "!tail.char";
+    for o in ctx.walk_postorder(module) {
+        if !ctx.op_exists(o) {
+            continue;
+        }
+        let mut up = ctx.op_parent_op(o);
+        let mut in_kernel = false;
+        while let Some(p) = up {
+            in_kernel |= ctx.op_is(p, "gpu.module");
+            up = ctx.op_parent_op(p);
+        }
+        if in_kernel {
+            continue;
+        }
+        let loc = ctx.op_loc(o);
+        if ctx.op_is(o, "scf.if") {
+            let yields: Vec<OpId> = ctx
+                .regions(o)
+                .to_vec()
+                .into_iter()
+                .filter_map(|r| ctx.region_blocks(r).first().copied())
+                .filter_map(|blk| ctx.last_op(blk))
+                .collect();
+            if yields.len() != 2 {
+                continue;
+            }
+            for (k, r) in ctx.results(o).to_vec().into_iter().enumerate() {
+                if !char_ty(ctx, r) {
+                    continue;
+                }
+                if !yields.iter().all(|&y| known_code(ctx, ctx.operand(y, k))) {
+                    continue;
+                }
+                for &y in &yields {
+                    let v = ctx.operand(y, k);
+                    let mut b = Builder::new(ctx, InsertPoint::Before(y), loc);
+                    let c = code_point(&mut b, v).expect("checked above");
+                    ctx.set_operand(y, k, c);
+                }
+                let i32t = ctx.int_type(32);
+                let char_t = ctx.value_type(r);
+                ctx.set_value_type(r, i32t);
+                let mut b = Builder::new(ctx, InsertPoint::After(o), loc);
+                let back = cast_to(&mut b, &[r], char_t);
+                let cast = ctx.defining_op(back).expect("a cast");
+                ctx.replace_uses_where(r, back, |_, u| u.op != cast);
+            }
+        } else if ctx.op_is(o, "arith.select") && char_ty(ctx, ctx.result(o, 0)) {
+            let r = ctx.result(o, 0);
+            let (c, x, y) = (ctx.operand(o, 0), ctx.operand(o, 1), ctx.operand(o, 2));
+            if !(known_code(ctx, x) && known_code(ctx, y)) {
+                continue;
+            }
+            let char_t = ctx.value_type(r);
+            let mut b = Builder::new(ctx, InsertPoint::Before(o), loc);
+            let x = code_point(&mut b, x).expect("checked above");
+            let y = code_point(&mut b, y).expect("checked above");
+            let sel = tail_builtin::arith::build_select(&mut b, c, x, y);
+            let back = cast_to(&mut b, &[sel], char_t);
+            ctx.replace_all_uses_with(r, back);
+            ctx.erase_op(o);
+        }
     }
 }
 
@@ -480,24 +582,14 @@ impl ConvertTailIoToRt {
 
     /// The `i32` code point of a char scalar.
     fn char_code(&self, b: &mut Builder<'_>, op: OpId, v: Value) -> Result<Value, Diagnostic> {
-        if let Some(d) = b.defining_op(v) {
-            if b.op_is(d, "tail.const_char") {
-                let c = b.attr(d, "value").and_then(|a| b.attr_as_int(a));
-                if let Some(c) = c {
-                    let i32t = b.int_type(32);
-                    return Ok(tail_builtin::arith::build_constant_int(b, i32t, c));
-                }
-            }
-        }
-        match cast_sources(b.ctx, v).as_deref() {
-            Some([s]) if b.int_width(b.value_type(*s)) == Some(32) => Ok(*s),
-            _ => Err(err(
+        code_point(b, v).ok_or_else(|| {
+            err(
                 b.ctx,
                 op,
                 IO,
                 "the char operand is not a constant or a code point computed on the host",
-            )),
-        }
+            )
+        })
     }
 
     /// The memrefs behind an array operand (one, or real and imaginary parts).
