@@ -458,6 +458,23 @@ impl RewritePattern for InputsThroughShapeCasts {
                 return changed;
             }
             if let Some(src) = shape_cast_source(ctx, x) {
+                // Not where the source's extent is known to differ from another input's: the
+                // inputs' mismatch is the program's, reported at run time
+                // (`soac-runtime-checks`), and the SOAC must stay valid until then.
+                let outer = |v: Value| {
+                    array_parts(ctx, ctx.value_type(v))
+                        .and_then(|(shape, _)| shape.first().copied())
+                        .filter(|&e| e != DYNAMIC)
+                };
+                let mine = outer(src);
+                let clash = (0..s.inputs.len()).any(|j| {
+                    j != i
+                        && mine.is_some()
+                        && outer(ctx.operand(op, j)).is_some_and(|e| Some(e) != mine)
+                });
+                if clash {
+                    continue;
+                }
                 ctx.set_operand(op, i, src);
                 changed = true;
             }
