@@ -138,6 +138,11 @@ fn hull(a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
 }
 
 /// The closed range `[lo, hi]` of the signed integer `v` (`iN` or `index`), when known.
+pub(crate) fn int_range(ctx: &Context, v: Value) -> Option<(i64, i64)> {
+    int_range_in(ctx, v, &Cell::new(FUEL))
+}
+
+/// The closed range `[lo, hi]` of the signed integer `v` (`iN` or `index`), when known.
 fn int_range_in(ctx: &Context, v: Value, fuel: &Fuel) -> Option<(i64, i64)> {
     spend(fuel)?;
     let width = match ctx.type_kind(ctx.value_type(v)) {
@@ -148,18 +153,30 @@ fn int_range_in(ctx: &Context, v: Value, fuel: &Fuel) -> Option<(i64, i64)> {
     if let Some(c) = constant_int(ctx, v) {
         return Some((c, c));
     }
+    let elem = |s| match s {
+        Source::Scalar(x) => int_range_in(ctx, x, fuel),
+        Source::Iota(Some(n)) if n > 0 => Some((0, n - 1)),
+        Source::Iota(_) => Some((0, i64::from(i32::MAX) - 1)),
+        Source::Zero => Some((0, 0)),
+    };
     let Some(op) = ctx.defining_op(v) else {
-        let elem = |s| match s {
-            Source::Scalar(x) => int_range_in(ctx, x, fuel),
-            Source::Iota(Some(n)) if n > 0 => Some((0, n - 1)),
-            Source::Iota(_) => Some((0, i64::from(i32::MAX) - 1)),
-            Source::Zero => Some((0, 0)),
-        };
         return over_elements(ctx, v, fuel, elem, hull);
     };
     let arg = |i: usize| int_range_in(ctx, ctx.operand(op, i), fuel).map(wide);
     let r: (i128, i128) = match ctx.op_name_str(op) {
         "arith.extsi" | "arith.index_cast" => arg(0)?,
+        // An element read from an array: any of its elements (`(2 1)[i]`, the counts of a
+        // replication read per row).
+        "soac.index" => {
+            let mut srcs = Vec::new();
+            sources(ctx, ctx.operand(op, 0), fuel, &mut srcs)?;
+            let mut acc: Option<(i64, i64)> = None;
+            for s in srcs {
+                let f = elem(s)?;
+                acc = Some(acc.map_or(f, |a| hull(a, f)));
+            }
+            wide(acc?)
+        }
         n @ ("arith.addi" | "arith.subi" | "arith.muli" | "arith.minsi" | "arith.maxsi") => {
             tail_builtin::arith::binary_range(n, arg(0)?, arg(1)?)?
         }

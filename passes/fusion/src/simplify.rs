@@ -64,6 +64,11 @@
 //!   such a power (a constant, `2 ** e` of an integer `e` of a known range, or an element of
 //!   an array of those). With `2|x` lowered to `x ∧ 1`, the APL idiom for bit `k` of `i`,
 //!   `2|⌊i÷2*k`, costs two integer ops instead of a division and a saturating conversion.
+//! * **Comparisons decided by ranges** ([`CompareByRange`]): a signed `arith.cmpi` whose
+//!   answer is the same for every value the ranges of [`crate::facts`] allow (an element of
+//!   an array of constants: `(2 1)[i] < 0` of a replication's counts is `false`, and the
+//!   `scf.if` of negative counts folds away; the row a map then yields has the extent of
+//!   the array it reads, not one computed in the thread).
 //! * **Invariant code** ([`HoistInvariant`]): reductions, scans, filters, scatters and loops
 //!   directly in a SOAC's map lambda that use nothing of the lambda run once, before the
 //!   SOAC, instead of once per element (`{⍵ × +/ v}¨`), with the views, maps and scalar
@@ -134,6 +139,7 @@ pub fn simplify_patterns(ctx: &Context) -> FrozenRewritePatternSet {
     set.add(RotateThroughMap);
     set.add(ComposeRotations);
     set.add(FloorDivPowerOfTwo);
+    set.add(CompareByRange);
     set.add(HoistInvariant);
     FrozenRewritePatternSet::from_boxed(set.into_sorted())
 }
@@ -1765,6 +1771,85 @@ fn floor_operand(ctx: &Context, s: Value) -> Option<Value> {
         }
     }
     Some(ctx.operand(named(f, "math.floor")?, 0))
+}
+
+/// `arith.cmpi` decided by the ranges of its operands ([`crate::facts`]): the same answer
+/// for every value they may have (see the module documentation).
+pub struct CompareByRange;
+
+impl RewritePattern for CompareByRange {
+    fn root(&self) -> Option<&'static str> {
+        Some("arith.cmpi")
+    }
+    fn name(&self) -> &'static str {
+        "CompareByRange"
+    }
+    fn match_and_rewrite(&self, op: OpId, rewriter: &mut PatternRewriter<'_>) -> bool {
+        use tail_builtin::arith::CmpIPredicate::*;
+        let ctx: &mut Context = rewriter;
+        let (x, y) = (ctx.operand(op, 0), ctx.operand(op, 1));
+        let known = |v| tail_builtin::util::constant_int(ctx, v).is_some();
+        // (Not of booleans: their constants' sign is a matter of convention.)
+        if (known(x) && known(y)) || ctx.int_width(ctx.value_type(x)) == Some(1) {
+            return false;
+        }
+        let Some(pred) = tail_builtin::arith::cmpi_predicate(ctx, op) else {
+            return false;
+        };
+        let (Some(a), Some(b)) = (
+            crate::facts::int_range(ctx, x),
+            crate::facts::int_range(ctx, y),
+        ) else {
+            return false;
+        };
+        // Whether `a pred b` holds for every pair of the ranges, or for none.
+        let lt = |a: (i64, i64), b: (i64, i64)| {
+            if a.1 < b.0 {
+                Some(true)
+            } else if a.0 >= b.1 {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let le = |a: (i64, i64), b: (i64, i64)| {
+            if a.1 <= b.0 {
+                Some(true)
+            } else if a.0 > b.1 {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let eq = |a: (i64, i64), b: (i64, i64)| {
+            if a.0 == a.1 && b.0 == b.1 && a.0 == b.0 {
+                Some(true)
+            } else if a.1 < b.0 || b.1 < a.0 {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let decided = match pred {
+            Slt => lt(a, b),
+            Sle => le(a, b),
+            Sgt => lt(b, a),
+            Sge => le(b, a),
+            Eq => eq(a, b),
+            Ne => eq(a, b).map(|e| !e),
+            Ult | Ule | Ugt | Uge => None,
+        };
+        let Some(holds) = decided else {
+            return false;
+        };
+        let loc = ctx.op_loc(op);
+        let ty = ctx.value_type(ctx.result(op, 0));
+        let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
+        let c = tail_builtin::arith::build_constant_int(&mut b, ty, i64::from(holds));
+        ctx.replace_all_uses_with(ctx.result(op, 0), c);
+        ctx.erase_op(op);
+        true
+    }
 }
 
 /// `⌊i÷2*k` and `⌊i×2*-k` of a 32-bit integer `i` (converted to `f64`) and a power of two

@@ -857,26 +857,25 @@ impl<'c> Lowerer<'c> {
         })?;
         let (to, back) = Self::last_to_front(r);
         let at = self.transpose(a, &to);
-        let row_dims: Vec<Value> = (1..r).map(|k| self.dim(at, k)).collect();
         let out = self.map_nest(&[src], 1, &mut |s, xs| {
             let j = s.index_of_i32(xs[0]);
             let c = s.index(counts, &[j]);
             let z = s.ci32(0);
             let neg = s.cmpi(2, c, z);
+            let item = s.index(at, &[j]);
             if r == 1 {
-                let item = s.index(at, &[j]);
                 Ok(vec![s.select(neg, d, item)])
             } else {
-                let rd = row_dims.clone();
-                s.if_else(
-                    neg,
-                    |s| Ok(vec![s.fill(d, &rd)]),
-                    |s| {
-                        let item = s.index(at, &[j]);
-                        let t = s.dyn_tensor(r - 1, s.elem(item));
-                        Ok(vec![s.coerce(item, t)?])
-                    },
-                )
+                // The item's row with each element replaced by the default one where the
+                // count is negative: the row has the item's extents in either case (an
+                // `scf.if` of a filled row and the item's had extents that kernels could
+                // only compute in the thread).
+                let t = s.dyn_tensor(r - 1, s.elem(item));
+                let item = s.coerce(item, t)?;
+                let row = s.map_nest(&[item], r - 1, &mut |s, xs| {
+                    Ok(vec![s.select(neg, d, xs[0])])
+                })?;
+                Ok(vec![row[0]])
             }
         })?[0];
         Ok(self.transpose(out, &back))
