@@ -49,7 +49,9 @@
 //!   rank-1 array to rank 1 is read through (shape vectors built from scalars fold).
 //! * **Shapes** ([`DimThroughOps`]): `dim` of a `slice` is its size operand, of an `update`
 //!   or `scatter` the destination's, of a mapped-out `redomap` result (axis 0) the first
-//!   input's.
+//!   input's, of a row read with `index` its array's next axis, and of an array a
+//!   `soac.loop` carries its initial array's where every iteration keeps the extent (by
+//!   induction over the carried arrays; `dim_of_carried`).
 //! * **Rotations of cheap maps** ([`RotateThroughMap`]): `rotate (map f xs…)` is
 //!   `map f (rotate xs…)` when the map is an elementwise nest as deep as its result's rank whose
 //!   scalar body is at most [`RECOMPUTE_MAX_OPS`] `arith` ops: the map is computed again at the
@@ -1384,13 +1386,23 @@ impl RewritePattern for DimThroughOps {
         let d = DimOp::from_op(ctx, op).expect("dim");
         let src = d.source(ctx);
         let axis = d.axis_value(ctx);
-        let Some(def) = ctx.defining_op(src) else {
-            return false;
-        };
         let Ok(a) = usize::try_from(axis) else {
             return false;
         };
+        let Some(def) = ctx.defining_op(src) else {
+            return dim_of_carried(ctx, op, src, a);
+        };
         match ctx.op_name_str(def) {
+            // A row (or plane) read from an array: the array's axis after the indexed ones.
+            "soac.index" => {
+                let n = ctx.num_operands(def) - 1;
+                let src = ctx.operand(def, 0);
+                let i64t = ctx.int_type(64);
+                let at = ctx.int_attr(i64t, (a + n) as i64);
+                ctx.set_operand(op, 0, src);
+                ctx.set_attr(op, "axis", at);
+                true
+            }
             "soac.slice" => {
                 let size = SliceOp::from_op(ctx, def).expect("slice").sizes(ctx)[a];
                 let r = ctx.result(op, 0);
@@ -1472,6 +1484,111 @@ impl RewritePattern for DimThroughOps {
     }
 }
 
+/// `dim` `op` of `arg` on `axis`, where `arg` is an array a `soac.loop` carries whose extent
+/// on the axis every iteration keeps: the extent of the initial array (a constant or a value
+/// from outside the loop), where the body yields arrays whose extents are those of the
+/// initial arrays or of carried arrays that keep theirs (by induction over the iterations:
+/// the carried arrays' extents are assumed to be their initial arrays' and each yield is
+/// found to keep them). The checks of zips of carried arrays with arrays from outside then
+/// fold, and the loop's body stays one map nest for `soac-loop-interchange`.
+fn dim_of_carried(ctx: &mut Context, op: OpId, arg: Value, axis: usize) -> bool {
+    let Some(block) = ctx.value_parent_block(arg) else {
+        return false;
+    };
+    let Some(lp) = ctx
+        .block_parent_op(block)
+        .filter(|&l| ctx.op_is(l, "soac.loop"))
+    else {
+        return false;
+    };
+    if ctx.entry_block(ctx.region(lp, 0)) != Some(block) {
+        return false;
+    }
+    let Some(term) = ctx.last_op(block).filter(|&t| ctx.op_is(t, "soac.yield")) else {
+        return false;
+    };
+    // Argument 0 is the iteration number; argument k ≥ 1 carries initial value k − 1
+    // (operand k, after the count) and yield k − 1.
+    let args = ctx.block_args(block).to_vec();
+    let Some(k) = args.iter().position(|&x| x == arg).filter(|&k| k > 0) else {
+        return false;
+    };
+    let inits: Vec<Value> = ctx.operand_vec(lp)[1..].to_vec();
+    let ys = ctx.operand_vec(term);
+    if inits.len() + 1 != args.len() || ys.len() != inits.len() {
+        return false;
+    }
+    let norm = |ctx: &Context, e: Option<AxisExtent>| match e {
+        Some(AxisExtent::Of(v)) => match tail_builtin::util::constant_int(ctx, v) {
+            Some(n) => Some(AxisExtent::Const(n)),
+            None => Some(AxisExtent::Of(v)),
+        },
+        other => other,
+    };
+    let rank =
+        |ctx: &Context, v: Value| array_parts(ctx, ctx.value_type(v)).map_or(0, |(s, _)| s.len());
+    // The initial extents that are known before the loop: (carried index, axis) → extent.
+    let mut known: std::collections::BTreeMap<(usize, usize), AxisExtent> = Default::default();
+    for (j, &init) in inits.iter().enumerate() {
+        for a in 0..rank(ctx, init) {
+            let e = norm(ctx, extent_of(ctx, init, a, 8));
+            let before = match e {
+                Some(AxisExtent::Const(_)) => true,
+                Some(AxisExtent::Of(v) | AxisExtent::DimOf(v, _)) => !defined_inside(ctx, v, lp),
+                None => false,
+            };
+            if before {
+                known.insert((j, a), e.expect("an extent"));
+            }
+        }
+    }
+    if !known.contains_key(&(k - 1, axis)) {
+        return false;
+    }
+    // Drop the pairs whose yield is not shown to keep the extent, until none is dropped.
+    loop {
+        let mut dropped = false;
+        let pairs: Vec<((usize, usize), AxisExtent)> =
+            known.iter().map(|(&p, &e)| (p, e)).collect();
+        for ((j, a), e) in pairs {
+            let ey = norm(ctx, extent_of(ctx, ys[j], a, 8));
+            let keeps = match ey {
+                Some(x) if x == e => true,
+                Some(AxisExtent::DimOf(v, b)) => {
+                    args.iter()
+                        .position(|&x| x == v)
+                        .filter(|&i| i > 0)
+                        .and_then(|i| known.get(&(i - 1, b)))
+                        == Some(&e)
+                }
+                _ => false,
+            };
+            if !keeps {
+                known.remove(&(j, a));
+                dropped = true;
+            }
+        }
+        if !dropped {
+            break;
+        }
+    }
+    if !known.contains_key(&(k - 1, axis)) {
+        return false;
+    }
+    let init = inits[k - 1];
+    let loc = ctx.op_loc(op);
+    let mut b = Builder::new(ctx, InsertPoint::Before(lp), loc);
+    let i64t = b.ctx.int_type(64);
+    let at = b.ctx.int_attr(i64t, axis as i64);
+    let idx = b.ctx.index_type();
+    let d = DimOp::build(&mut b, init, idx, at);
+    let v = b.ctx.result(d.op(), 0);
+    let r = ctx.result(op, 0);
+    ctx.replace_all_uses_with(r, v);
+    ctx.erase_op(op);
+    true
+}
+
 /// An array's extent on an axis as far as its definition shows it: a constant, a value (a
 /// slice's size, a reshape's or replicate's extent), or the extent of another array (the one
 /// it is a view of, or whatever has no such definition).
@@ -1550,6 +1667,30 @@ fn extent_through(ctx: &Context, v: Value, axis: usize, depth: usize) -> Option<
                 return fallback;
             }
             extent_of(ctx, ctx.operand(def, 0), axis, depth - 1)
+        }
+        // A row (or plane) read from an array: the array's axis after the indexed ones.
+        "soac.index" => {
+            let n = ctx.num_operands(def) - 1;
+            extent_of(ctx, ctx.operand(def, 0), axis + n, depth - 1)
+        }
+        // Branches that yield arrays of one extent (from outside the `scf.if`).
+        "scf.if" => {
+            let i = ctx.results(def).iter().position(|&r| r == v)?;
+            let mut branch = Vec::new();
+            for &r in ctx.regions(def) {
+                let t = ctx.last_op(ctx.entry_block(r)?)?;
+                let y = *ctx.operand_vec(t).get(i)?;
+                branch.push(extent_of(ctx, y, axis, depth - 1)?);
+            }
+            match branch[..] {
+                [e0, e1] if e0 == e1 => match e0 {
+                    AxisExtent::Of(x) | AxisExtent::DimOf(x, _) if defined_inside(ctx, x, def) => {
+                        fallback
+                    }
+                    e => Some(e),
+                },
+                _ => fallback,
+            }
         }
         "soac.transpose" => {
             let perm = tail_soac::ops::view::TransposeOp::from_op(ctx, def)?.perm(ctx);

@@ -324,14 +324,15 @@ impl PassRun for SoacRuntimeChecks {
                 let loc = ctx.op_loc(op);
                 let filter = ctx.op_is(op, "soac.filter");
                 let mut b = Builder::new(ctx, InsertPoint::Before(op), loc);
-                extent_check(
+                if extent_check(
                     &mut b,
                     module,
                     ((first, 0), (x, 0)),
                     (k, filter),
                     (line, col),
-                );
-                self.num_checks.add(1);
+                ) {
+                    self.num_checks.add(1);
+                }
             }
         }
         for op in ops {
@@ -434,8 +435,9 @@ impl SoacRuntimeChecks {
             let at = line_col(ctx, s);
             let loc = ctx.op_loc(s);
             let mut b = Builder::new(ctx, InsertPoint::Before(top), loc);
-            extent_check(&mut b, module, (e0, ek), (k, false), at);
-            self.num_checks.add(1);
+            if extent_check(&mut b, module, (e0, ek), (k, false), at) {
+                self.num_checks.add(1);
+            }
         }
         for (s, x0, xk, k) in local {
             // Not under an `scf.if` choosing arrays, and only in a lambda that yields scalars
@@ -452,8 +454,9 @@ impl SoacRuntimeChecks {
             let loc = ctx.op_loc(s);
             let filter = ctx.op_is(s, "soac.filter");
             let mut b = Builder::new(ctx, InsertPoint::Before(s), loc);
-            extent_check(&mut b, module, ((x0, 0), (xk, 0)), (k, filter), at);
-            self.num_checks.add(1);
+            if extent_check(&mut b, module, ((x0, 0), (xk, 0)), (k, filter), at) {
+                self.num_checks.add(1);
+            }
         }
     }
 
@@ -517,7 +520,10 @@ fn extent_check(
     ((x0, a0), (xk, ak)): (Extent, Extent),
     (k, filter): (usize, bool),
     (line, col): (i64, i64),
-) {
+) -> bool {
+    if checked_before(b, (x0, a0), (xk, ak)) {
+        return false;
+    }
     let idx = b.index_type();
     let e0 = dim_at(b, x0, a0 as i64, idx);
     let ek = dim_at(b, xk, ak as i64, idx);
@@ -533,6 +539,94 @@ fn extent_check(
     let cv = tail_builtin::arith::build_constant_int(b, i32t, col);
     declare_check(b, module, CHECK_EXTENTS);
     CallOp::create(b, CHECK_EXTENTS, &[e0, ek, kv, lv, cv], &[]);
+    true
+}
+
+/// An extent as far as the definitions show it: a constant, a value (an extent operand of
+/// the op that made the array), or the extent of an array on an axis.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Known {
+    Const(i64),
+    Of(Value),
+    Dim(Value, usize),
+}
+
+/// The extent of `x` on axis `a`: static, an `iota`'s count, a `replicate`'s or `reshape`'s
+/// extent operand, through the maps that produced `x` on axis 0.
+fn known_extent(ctx: &Context, x: Value, a: usize) -> Known {
+    let x = if a == 0 { extent_source(ctx, x) } else { x };
+    let shape = match ctx.type_kind(ctx.value_type(x)) {
+        TypeKind::RankedTensor { shape, .. } => shape.clone(),
+        _ => return Known::Dim(x, a),
+    };
+    match shape.get(a) {
+        Some(&n) if n != DYNAMIC => return Known::Const(n),
+        Some(_) => {}
+        None => return Known::Dim(x, a),
+    }
+    let Some(d) = ctx.defining_op(x) else {
+        return Known::Dim(x, a);
+    };
+    let k = shape[..a].iter().filter(|&&e| e == DYNAMIC).count();
+    let operand = match ctx.op_name_str(d) {
+        "soac.iota" if a == 0 => ctx.operand_vec(d).first().copied(),
+        "soac.replicate" if a == 0 => ctx.operand_vec(d).get(1).copied(),
+        "soac.reshape" => ctx.operand_vec(d).get(1 + k).copied(),
+        _ => None,
+    };
+    match operand {
+        Some(v) => known_value(ctx, v),
+        None => Known::Dim(x, a),
+    }
+}
+
+/// [`Known`] of an extent value: a constant, a `soac.dim` read as [`known_extent`], or the
+/// value itself.
+fn known_value(ctx: &Context, v: Value) -> Known {
+    if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
+        return Known::Const(c);
+    }
+    match ctx.defining_op(v).filter(|&d| ctx.op_is(d, "soac.dim")) {
+        Some(d) => {
+            let a = ctx.attr(d, "axis").and_then(|a| ctx.attr_as_int(a));
+            match a.and_then(|a| usize::try_from(a).ok()) {
+                Some(a) => known_extent(ctx, ctx.operand(d, 0), a),
+                None => Known::Of(v),
+            }
+        }
+        None => Known::Of(v),
+    }
+}
+
+/// Whether a `tail_rt_check_extents` before `b`'s insertion point in its block already
+/// compares the two extents (`convert-tail-to-soac` checks the shapes of every zip where it
+/// lowers it, and simplification may have read its extents off their arrays' definitions).
+fn checked_before(b: &Builder<'_>, e0: Extent, ek: Extent) -> bool {
+    let ctx = &*b.ctx;
+    let InsertPoint::Before(at) = b.insertion_point() else {
+        return false;
+    };
+    let Some(block) = ctx.op_parent_block(at) else {
+        return false;
+    };
+    let want = (known_extent(ctx, e0.0, e0.1), known_extent(ctx, ek.0, ek.1));
+    for o in ctx.block_op_vec(block) {
+        if o == at {
+            break;
+        }
+        let callee = ctx
+            .attr(o, "callee")
+            .and_then(|a| ctx.attr_as_symbol_ref(a));
+        if !ctx.op_is(o, "func.call") || callee != Some(CHECK_EXTENTS) || ctx.num_operands(o) < 2 {
+            continue;
+        }
+        let p = known_value(ctx, ctx.operand(o, 0));
+        let q = known_value(ctx, ctx.operand(o, 1));
+        if (p, q) == want || (q, p) == want {
+            return true;
+        }
+    }
+    false
 }
 
 /// `soac.dim %x, axis`.

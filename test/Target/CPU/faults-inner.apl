@@ -10,18 +10,20 @@
 ⍝ Equal inner extents (a 3-D sum over the same array twice, rows of equal static length) are
 ⍝ not checked or pass.
 
-⍝ INTERP: faults-inner.apl:[[#@LINE+18]]:18: error: 'tail.zipWith' op shape mismatch: [3,4] vs [3,5]
+⍝ INTERP: faults-inner.apl:[[#@LINE+20]]:18: error: 'tail.zipWith' op shape mismatch: [3,4] vs [3,5]
 ⍝ OUT: [](150.0)
 ⍝ OUT-NEXT: [](4.0)
 ⍝ OUT-NOT: {{.}}
-⍝ ERR: faults-inner.apl:[[#@LINE+14]]:18: error: extent mismatch: input #0 has 4 rows but input #1 has 5
+⍝ ERR: faults-inner.apl:[[#@LINE+16]]:18: error: extent mismatch: input #0 has 4 rows but input #1 has 5
 ⍝ ERR-NEXT: {{^}}+/ , (3 4 ⍴ ⍳12) + 3 w ⍴ ⍳15{{$}}
 ⍝ ERR-NEXT: {{^}}                 ^{{$}}
 ⍝ ERR-NOT: {{.}}
 
-⍝ Four checks: the outer and the inner extents of the two zips of reshaped arrays (whose
-⍝ extents the types do not hold); none for C + C.
-⍝ CHECKS-COUNT-4: call @tail_rt_check_extents(
+⍝ Three checks: the outer and the inner extents of the zip of `÷` (whose extents the types
+⍝ do not hold), the inner extents of the zip of `+` (its outer ones are both the reshape's
+⍝ 3, and its inner ones checked once, where `convert-tail-to-soac` lowers the zip); none for
+⍝ C + C.
+⍝ CHECKS-COUNT-3: call @tail_rt_check_extents(
 ⍝ CHECKS-NOT: call @tail_rt_check_extents(
 
 w ← +/ 1 1 1 1 1

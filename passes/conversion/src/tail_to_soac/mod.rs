@@ -52,8 +52,9 @@
 //!
 //! ## Arrays
 //! * `each`/`eachV`/`zipWith`: a map nest of depth `r` whose innermost lambda is the TAIL
-//!   function; `zipWith` maps over both inputs, so `soac.map` checks at every level that the
-//!   extents agree (a level with outer extent 0 hides the inner extents).
+//!   function; `zipWith` maps over both inputs, after `func.call @tail_rt_check_extents` of
+//!   the two shapes on every axis not known to agree (at the zip, so that no later rewrite
+//!   can lose the mismatch: a take pushed through the map, the map left unused).
 //! * `reduce` (last axis): a map nest of depth `r-1` around the reduction of one row. TAIL's
 //!   `reduce` is a *right* fold `f(x0, f(x1, … f(x_{n-1}, ne)))`; `soac.reduce` is a left fold
 //!   with an associative operator. When the function is a single known associative and

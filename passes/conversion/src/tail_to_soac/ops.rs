@@ -306,6 +306,12 @@ impl<'c> Lowerer<'c> {
                     return Err(self.error("expects arrays of equal rank"));
                 }
                 let depth = self.rank(a);
+                // The zip's shapes agree (APL's shape mismatch), checked here at the zip:
+                // simplification may later leave the map unused, or fusion push takes and
+                // drops through it onto each input, and the mismatch would go unseen.
+                for axis in 0..depth {
+                    self.check_extents((a, axis), (b, axis), 1);
+                }
                 return self.map_nest(&[a, b], depth, &mut |s, xs| s.inline_region(body, xs));
             }
             "reduce" => return self.lower_reduce(op),
