@@ -74,7 +74,9 @@
 //! * **Invariant code** ([`HoistInvariant`]): reductions, scans, filters, scatters and loops
 //!   directly in a SOAC's map lambda that use nothing of the lambda run once, before the
 //!   SOAC, instead of once per element (`{⍵ × +/ v}¨`), with the views, maps and scalar
-//!   code only they need.
+//!   code only they need. Work that may fail (reads at computed positions, run-time checks,
+//!   which then move too) moves only out of a lambda that runs at least once (a known
+//!   non-zero extent) and prints nothing: it would fail in the first element anyway.
 //! * **Run-time checks** ([`PassingChecks`]): a `tail_rt_check_count` of a constant ≥ 0 and a
 //!   `tail_rt_check_extent32` of a constant ≤ 2³¹−1 or of a 32-bit value cast to 64 bits,
 //!   a `tail_rt_check_extents` of one extent twice or of equal constants (the checks
@@ -1070,9 +1072,14 @@ pub struct HoistInvariant;
 
 impl HoistInvariant {
     /// Whether `o` (at any depth of a candidate) may be moved out of a lambda: effect-free
-    /// and unable to fail.
-    fn safe(ctx: &Context, o: OpId) -> bool {
+    /// and unable to fail, or, where `may_fail` (a lambda that runs at least once and prints
+    /// nothing), a read at a computed position or a run-time check, which would then fail
+    /// before the SOAC instead of in its first element.
+    fn safe(ctx: &Context, o: OpId, may_fail: bool) -> bool {
         let name = ctx.op_name_str(o);
+        if may_fail && (name == "soac.index" || is_check_call(ctx, o)) {
+            return true;
+        }
         if name == "func.call" || tail_builtin::arith::TRAPPING_OPS.contains(&name) {
             return false;
         }
@@ -1093,18 +1100,20 @@ impl HoistInvariant {
             || tail_ir::greedy::is_memory_effect_free(ctx, o)
     }
 
-    /// Whether `o` is work worth computing once whatever reads its result.
+    /// Whether `o` is work worth computing once whatever reads its result (a run-time check
+    /// of values from outside the lambda: checked once).
     fn work(ctx: &Context, o: OpId) -> bool {
-        matches!(
-            ctx.op_name_str(o),
-            "soac.reduce"
-                | "soac.redomap"
-                | "soac.scan"
-                | "soac.scanomap"
-                | "soac.filter"
-                | "soac.scatter"
-                | "soac.loop"
-        )
+        is_check_call(ctx, o)
+            || matches!(
+                ctx.op_name_str(o),
+                "soac.reduce"
+                    | "soac.redomap"
+                    | "soac.scan"
+                    | "soac.scanomap"
+                    | "soac.filter"
+                    | "soac.scatter"
+                    | "soac.loop"
+            )
     }
 }
 
@@ -1128,13 +1137,44 @@ impl RewritePattern for HoistInvariant {
         if !ops.iter().any(|&o| Self::work(ctx, o)) {
             return false;
         }
+        // A lambda that runs at least once (a static, non-zero outer extent) and whose only
+        // effects are run-time checks fails in its first element wherever its work would:
+        // work that may fail moves too.
+        let runs = s
+            .inputs
+            .first()
+            .is_some_and(|&x| match extent_of(ctx, x, 0, 8) {
+                Some(AxisExtent::Const(n)) => n > 0,
+                Some(AxisExtent::Of(v)) => {
+                    tail_builtin::util::constant_int(ctx, v).is_some_and(|n| n > 0)
+                }
+                _ => false,
+            });
+        let quiet = || {
+            ops.iter().all(|&o| {
+                ctx.walk_preorder(o).into_iter().all(|n| {
+                    is_check_call(ctx, n)
+                        || ctx.op_is(n, "soac.index")
+                        // (SOACs and `scf` ops have the effects of the ops they hold, walked.)
+                        || (!ctx.regions(n).is_empty()
+                            && (ctx.op_name_str(n).starts_with("soac.")
+                                || ctx.op_name_str(n).starts_with("scf.")))
+                        || ctx.op_def(n).is_some_and(|d| d.traits.contains(OpTraits::TERMINATOR))
+                        || tail_ir::greedy::is_memory_effect_free(ctx, n)
+                })
+            })
+        };
+        let may_fail = runs && quiet();
         let candidates: Vec<OpId> = ops
             .iter()
             .copied()
             .filter(|&o| {
                 !ctx.op_def(o)
                     .is_some_and(|d| d.traits.contains(OpTraits::TERMINATOR))
-                    && ctx.walk_preorder(o).into_iter().all(|n| Self::safe(ctx, n))
+                    && ctx
+                        .walk_preorder(o)
+                        .into_iter()
+                        .all(|n| Self::safe(ctx, n, may_fail))
             })
             .collect();
         if !candidates.iter().any(|&o| Self::work(ctx, o)) {
@@ -1211,6 +1251,16 @@ impl RewritePattern for HoistInvariant {
         }
         true
     }
+}
+
+/// Whether `o` is a call of one of the runtime's checks (`tail_rt_check_*`), which stops the
+/// program with a message or does nothing.
+fn is_check_call(ctx: &Context, o: OpId) -> bool {
+    ctx.op_is(o, "func.call")
+        && ctx
+            .attr(o, "callee")
+            .and_then(|a| ctx.attr_as_symbol_ref(a))
+            .is_some_and(|c| c.starts_with("tail_rt_check_"))
 }
 
 /// `(iota n)[i]` is `index_cast i`; `(replicate n v)[i, rest…]` is `v[rest…]`.
