@@ -474,7 +474,11 @@ impl Seq {
 
     /// The thread value of `v` (used by `user`).
     fn val(&self, ctx: &Context, user: OpId, env: &Env, v: Value) -> CResult<TVal> {
-        if is_tensor(ctx, ctx.value_type(v)) {
+        // (An array from outside the kernel may be a buffer already.)
+        if is_tensor(ctx, ctx.value_type(v))
+            || env.arrs.contains_key(&v)
+            || self.frees.contains_key(&v)
+        {
             self.arr(ctx, user, env, v).map(TVal::A)
         } else {
             Ok(TVal::S(*env.vals.get(&v).unwrap_or(&v)))
