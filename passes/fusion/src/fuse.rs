@@ -1196,7 +1196,7 @@ fn ordered(ctx: &Context, o: OpId) -> bool {
 }
 
 /// Whether `o` calls a run-time check (`func.call @tail_rt_check_…`).
-fn is_check_call(ctx: &Context, o: OpId) -> bool {
+pub(crate) fn is_check_call(ctx: &Context, o: OpId) -> bool {
     ctx.op_is(o, "func.call")
         && ctx
             .attr(o, "callee")

@@ -96,6 +96,7 @@ use tail_soac::ops::view::{DimOp, IndexOp, SliceOp};
 use tail_soac::types::array_parts;
 use tail_transforms::canonicalize::MoveConstantsRight;
 
+use crate::fuse::is_check_call;
 use crate::screma::{
     add_unique, ancestor_in, build, defined_inside, inline_lambda, innermost, nest_depth, yielded,
     Screma, Spec,
@@ -1251,16 +1252,6 @@ impl RewritePattern for HoistInvariant {
         }
         true
     }
-}
-
-/// Whether `o` is a call of one of the runtime's checks (`tail_rt_check_*`), which stops the
-/// program with a message or does nothing.
-fn is_check_call(ctx: &Context, o: OpId) -> bool {
-    ctx.op_is(o, "func.call")
-        && ctx
-            .attr(o, "callee")
-            .and_then(|a| ctx.attr_as_symbol_ref(a))
-            .is_some_and(|c| c.starts_with("tail_rt_check_"))
 }
 
 /// `(iota n)[i]` is `index_cast i`; `(replicate n v)[i, rest…]` is `v[rest…]`.
