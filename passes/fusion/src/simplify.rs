@@ -72,7 +72,7 @@
 //!   `scf.if` of negative counts folds away; the row a map then yields has the extent of
 //!   the array it reads, not one computed in the thread).
 //! * **Invariant code** ([`HoistInvariant`]): reductions, scans, filters, scatters and loops
-//!   directly in a SOAC's map lambda that use nothing of the lambda run once, before the
+//!   (or maps holding them: row sums) directly in a SOAC's map lambda that use nothing of the lambda run once, before the
 //!   SOAC, instead of once per element (`{⍵ × +/ v}¨`), with the views, maps and scalar
 //!   code only they need. Work that may fail (reads at computed positions, run-time checks,
 //!   which then move too) moves only out of a lambda that runs at least once (a known
@@ -1104,7 +1104,17 @@ impl HoistInvariant {
     /// Whether `o` is work worth computing once whatever reads its result (a run-time check
     /// of values from outside the lambda: checked once).
     fn work(ctx: &Context, o: OpId) -> bool {
+        // (A map whose lambda holds such work: the row sums `+⌿ m` of a matrix.)
+        let nested = || {
+            ctx.op_is(o, "soac.map")
+                && ctx
+                    .walk_preorder(o)
+                    .into_iter()
+                    .skip(1)
+                    .any(|n| n != o && Self::work(ctx, n))
+        };
         is_check_call(ctx, o)
+            || nested()
             || matches!(
                 ctx.op_name_str(o),
                 "soac.reduce"

@@ -6,13 +6,18 @@
 ⍝ Inputs/ints.txt) runs once, before the map, though it reads at computed positions and
 ⍝ checks its counts: the maps run at least once (extents 2 and 3) and print nothing, so a
 ⍝ failure would come in their first element anyway. (In an outer product the reduction
-⍝ stayed in the inner lambda, which the kernels rejected.)
+⍝ stayed in the inner lambda, which the kernels rejected; so did a map of row sums, work
+⍝ held in a map.)
 ⍝ CHECK:{{^$}}
 ⍝ CHECK-NEXT: 12 13
 ⍝ CHECK-NEXT: 24 26
 ⍝ CHECK-EMPTY:
 ⍝ CHECK-NEXT:[3](62,124,186)
 ⍝ CHECK-NEXT:[2](14,24)
+⍝ CHECK-EMPTY:
+⍝ CHECK-NEXT: 12 21
+⍝ CHECK-NEXT: 12 15
+⍝ CHECK-EMPTY:
 ⍝ CHECK-NEXT:[](0.0)
 ⍝ CHECK-NOT:{{.}}
 
@@ -32,4 +37,5 @@ V ← ⎕ReadIntVecFile 'Inputs/ints.txt'
 ⎕ ← 1 2 ∘.{⍺ × ⍵ + ⌈/ 2 / V} 3 4
 ⎕ ← {⍵ × +/ 2 / V}¨ 1 2 3
 ⎕ ← {⍵ + ⌈/ V[⍳ 3]}¨ 10 20
+⎕ ← 3 1 ∘.{(⊃ ⌽ +⌿ 2 (≢ V) ⍴ V) + ⍺ × ⍵} 0 3
 0
