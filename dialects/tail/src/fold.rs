@@ -1084,8 +1084,13 @@ fn known_shape_depth(ctx: &mut Context, v: Value, depth: u32) -> Option<Vec<i64>
             known_shape_depth(ctx, ctx.operand(op, 0), depth + 1)
         }
         "tail.rotate" | "tail.vrotate" => known_shape_depth(ctx, ctx.operand(op, 1), depth + 1),
-        "tail.zipWith" => known_shape_depth(ctx, ctx.operand(op, 0), depth + 1)
-            .or_else(|| known_shape_depth(ctx, ctx.operand(op, 1), depth + 1)),
+        // Both shapes known and equal: a zip of others fails (APL's shape mismatch), and its
+        // shape read alone must not take the zip, and the failure, away.
+        "tail.zipWith" => {
+            let a = known_shape_depth(ctx, ctx.operand(op, 0), depth + 1)?;
+            let b = known_shape_depth(ctx, ctx.operand(op, 1), depth + 1)?;
+            (a == b).then_some(a)
+        }
         _ => None,
     }
 }
