@@ -36,10 +36,9 @@
 //!   inputs are then rank-1 arrays: `V (map f xs…) = map f (V xs)…` (Accelerate's
 //!   `backpermute` absorbed into a `Step`), after which the map fuses with its consumer, so
 //!   reverse-then-map is one map. The view is pushed when it is the producer's only use or
-//!   the producer is cheap. A slice of a zip makes slices that may agree where the zipped
-//!   arrays do not (`3 ↑ a × b`): the arrays' extents are checked where the slice is pushed
-//!   (`tail_rt_check_extents` at the zip's position, dropped by `soac-simplify` where they
-//!   agree). `transpose` and `reshape` of a map's result are not pushed (they
+//!   the producer is cheap. (A slice of a zip makes slices that may agree where the zipped
+//!   arrays do not, `3 ↑ a × b`: `convert-tail-to-soac` checked the zip's shapes where it
+//!   lowered it.) `transpose` and `reshape` of a map's result are not pushed (they
 //!   would need a map nest over the other axes); they keep the producer materialized.
 //! * **Horizontal fusion** (option `horizontal`, default on): two sibling screma ops of the
 //!   same block that read a common input array or results of one `soac.map` (two reductions
@@ -877,11 +876,6 @@ impl SoacFuse {
                 };
                 new_inputs.push(ctx.result(nv, 0));
             }
-            // A slice of the zip is a zip of slices, which agree where the inputs did not
-            // (`3 ↑ a × b`): the inputs' extents are checked here, at the zip.
-            if is_slice {
-                check_zip_extents(ctx, p, v);
-            }
             let result_ty = view_ty;
             let spec = Spec {
                 kind: Kind::Map,
@@ -1208,50 +1202,6 @@ pub(crate) fn is_check_call(ctx: &Context, o: OpId) -> bool {
 /// consumer `c`, down to just before its first user when that user comes after `c`, so the
 /// view no longer keeps its producer from fusing into `c` with mapped-out results. Views are
 /// pure and their operands are defined above them, so moving one down is always legal.
-/// The run-time checks (`func.call @tail_rt_check_extents(e0, ek, k, line, col)`, at the
-/// zip's position) that each input `k ≥ 1` of map `zip` has input 0's outer extent, inserted
-/// before `at`; none for an input that is input 0 or has its static extent. For a rewrite that
-/// makes the map read views of its inputs that may agree where the inputs do not: the check
-/// `soac-runtime-checks` makes of the map's inputs would no longer see them. `soac-simplify`
-/// drops those that pass where the extents turn out equal.
-fn check_zip_extents(ctx: &mut Context, zip: OpId, at: OpId) {
-    const CHECK: &str = "tail_rt_check_extents";
-    let inputs = ctx.operand_vec(zip);
-    let outer = |ctx: &Context, x: Value| {
-        array_parts(ctx, ctx.value_type(x))
-            .map(|(s, _)| s[0])
-            .filter(|&e| e != DYNAMIC)
-    };
-    let Some(&x0) = inputs.first() else {
-        return;
-    };
-    let (line, col) = tail_dialect::source::check_position(ctx, zip);
-    let loc = ctx.op_loc(zip);
-    for (k, &x) in inputs.iter().enumerate().skip(1) {
-        if x == x0 || outer(ctx, x).is_some_and(|e| outer(ctx, x0) == Some(e)) {
-            continue;
-        }
-        let mut b = Builder::new(ctx, InsertPoint::Before(at), loc);
-        let (i64t, i32t, idx) = (b.int_type(64), b.int_type(32), b.index_type());
-        let axis = b.ctx.int_attr(i64t, 0);
-        let d0 = DimOp::build(&mut b, x0, idx, axis);
-        let dk = DimOp::build(&mut b, x, idx, axis);
-        let (d0, dk) = (b.ctx.result(d0.op(), 0), b.ctx.result(dk.op(), 0));
-        let kv = tail_builtin::arith::build_constant_int(&mut b, i64t, k as i64);
-        let lv = tail_builtin::arith::build_constant_int(&mut b, i32t, line);
-        let cv = tail_builtin::arith::build_constant_int(&mut b, i32t, col);
-        tail_builtin::func::CallOp::create(&mut b, CHECK, &[d0, dk, kv, lv, cv], &[]);
-        let mut module = b.ctx.op_parent_op(at);
-        while let Some(m) = module.filter(|&m| !b.ctx.op_is(m, "builtin.module")) {
-            module = b.ctx.op_parent_op(m);
-        }
-        if let Some(m) = module {
-            let fty = b.function_type(vec![idx, idx, i64t, i32t, i32t], vec![]);
-            tail_builtin::func::FuncOp::declare_once(&mut b, m, CHECK, fty);
-        }
-    }
-}
-
 fn sink_view_below(ctx: &mut Context, o: OpId, c: OpId, block: BlockId) {
     let view = [
         "soac.reshape",

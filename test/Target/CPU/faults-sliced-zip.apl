@@ -5,8 +5,8 @@
 ⍝ RUN: not tailc run --target=cpu %t/dfn.apl 2>&1 | FileCheck %s --check-prefixes=OUT,DFN
 ⍝ RUN: tailc build --target=cuda %t/dfn.apl -o %t/dfn
 ⍝ A take or drop of a zip of arrays whose extents differ: fusion makes it a zip of takes or
-⍝ drops, which agree, and checks the zip's arrays where it does so. (The mismatch went
-⍝ unseen: the programs printed a result.)
+⍝ drops, which agree; the zip's shapes were checked where `convert-tail-to-soac` lowered
+⍝ it. (The mismatch went unseen: the programs printed a result.)
 ⍝ OUT: [](1)
 ⍝ HOST-INTERP: host.apl:{{[0-9]+}}:20: error: 'tail.zipWith' op shape mismatch: [3] vs [4]
 ⍝ HOST: host.apl:{{[0-9]+}}:20: error: extent mismatch: input #0 has 3 rows but input #1 has 4
