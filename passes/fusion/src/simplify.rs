@@ -1104,19 +1104,9 @@ impl HoistInvariant {
     /// Whether `o` is work worth computing once whatever reads its result (a run-time check
     /// of values from outside the lambda: checked once).
     fn work(ctx: &Context, o: OpId) -> bool {
-        // (A map whose lambda holds such work: the row sums `+⌿ m` of a matrix.)
-        let nested = || {
-            ctx.op_is(o, "soac.map")
-                && ctx
-                    .walk_preorder(o)
-                    .into_iter()
-                    .skip(1)
-                    .any(|n| n != o && Self::work(ctx, n))
-        };
-        is_check_call(ctx, o)
-            || nested()
-            || matches!(
-                ctx.op_name_str(o),
+        let folds = |n: OpId| {
+            matches!(
+                ctx.op_name_str(n),
                 "soac.reduce"
                     | "soac.redomap"
                     | "soac.scan"
@@ -1125,6 +1115,16 @@ impl HoistInvariant {
                     | "soac.scatter"
                     | "soac.loop"
             )
+        };
+        // (Or a map whose lambda holds such work: the row sums `+⌿ m` of a matrix; one walk.)
+        is_check_call(ctx, o)
+            || folds(o)
+            || (ctx.op_is(o, "soac.map")
+                && ctx
+                    .walk_preorder(o)
+                    .into_iter()
+                    .skip(1)
+                    .any(|n| folds(n) || is_check_call(ctx, n)))
     }
 }
 
@@ -1569,20 +1569,13 @@ fn dim_of_carried(ctx: &mut Context, op: OpId, arg: Value, axis: usize) -> bool 
     if inits.len() + 1 != args.len() || ys.len() != inits.len() {
         return false;
     }
-    let norm = |ctx: &Context, e: Option<AxisExtent>| match e {
-        Some(AxisExtent::Of(v)) => match tail_builtin::util::constant_int(ctx, v) {
-            Some(n) => Some(AxisExtent::Const(n)),
-            None => Some(AxisExtent::Of(v)),
-        },
-        other => other,
-    };
     let rank =
         |ctx: &Context, v: Value| array_parts(ctx, ctx.value_type(v)).map_or(0, |(s, _)| s.len());
     // The initial extents that are known before the loop: (carried index, axis) → extent.
     let mut known: std::collections::BTreeMap<(usize, usize), AxisExtent> = Default::default();
     for (j, &init) in inits.iter().enumerate() {
         for a in 0..rank(ctx, init) {
-            let e = norm(ctx, extent_of(ctx, init, a, 8));
+            let e = known_extent(ctx, init, a);
             let before = match e {
                 Some(AxisExtent::Const(_)) => true,
                 Some(AxisExtent::Of(v) | AxisExtent::DimOf(v, _)) => !defined_inside(ctx, v, lp),
@@ -1602,7 +1595,7 @@ fn dim_of_carried(ctx: &mut Context, op: OpId, arg: Value, axis: usize) -> bool 
         let pairs: Vec<((usize, usize), AxisExtent)> =
             known.iter().map(|(&p, &e)| (p, e)).collect();
         for ((j, a), e) in pairs {
-            let ey = norm(ctx, extent_of(ctx, ys[j], a, 8));
+            let ey = known_extent(ctx, ys[j], a);
             let keeps = match ey {
                 Some(x) if x == e => true,
                 Some(AxisExtent::DimOf(v, b)) => {
@@ -1644,10 +1637,38 @@ fn dim_of_carried(ctx: &mut Context, op: OpId, arg: Value, axis: usize) -> bool 
 /// slice's size, a reshape's or replicate's extent), or the extent of another array (the one
 /// it is a view of, or whatever has no such definition).
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum AxisExtent {
+pub enum AxisExtent {
+    /// A constant.
     Const(i64),
+    /// A value computed before the array.
     Of(Value),
+    /// The extent of an array on an axis.
     DimOf(Value, usize),
+}
+
+/// The extent of array `v` on `axis` as far as the definitions show it ([`extent_of`]), a
+/// constant value read as [`AxisExtent::Const`]: two extents the same answer gives are
+/// equal.
+pub fn known_extent(ctx: &Context, v: Value, axis: usize) -> Option<AxisExtent> {
+    extent_of(ctx, v, axis, 8).map(|e| match e {
+        AxisExtent::Of(x) => known_extent_value(ctx, x),
+        e => e,
+    })
+}
+
+/// [`known_extent`] of an extent value `e` (an `index`): a constant, the extent a `soac.dim`
+/// reads, or the value itself.
+pub fn known_extent_value(ctx: &Context, e: Value) -> AxisExtent {
+    if let Some(n) = tail_builtin::util::constant_int(ctx, e) {
+        return AxisExtent::Const(n);
+    }
+    match ctx.defining_op(e).and_then(|d| DimOp::from_op(ctx, d)) {
+        Some(d) => usize::try_from(d.axis_value(ctx))
+            .ok()
+            .and_then(|a| known_extent(ctx, d.source(ctx), a))
+            .unwrap_or(AxisExtent::Of(e)),
+        None => AxisExtent::Of(e),
+    }
 }
 
 /// The extent of `v` on `axis` ([`AxisExtent`]), looking through at most `depth` views; an
@@ -1710,6 +1731,7 @@ fn extent_through(ctx: &Context, v: Value, axis: usize, depth: usize) -> Option<
         )),
         "soac.reshape" if ctx.num_operands(def) > 1 => dyn_operand(1).map(AxisExtent::Of),
         "soac.replicate" if axis == 0 => dyn_operand(1).map(AxisExtent::Of),
+        "soac.iota" => dyn_operand(0).map(AxisExtent::Of),
         "soac.replicate" => extent_of(ctx, ctx.operand(def, 0), axis - 1, depth - 1),
         "soac.concat" => {
             let along = tail_soac::ops::create::ConcatOp::from_op(ctx, def)

@@ -61,6 +61,7 @@
 //! per element, so the branch not taken must not fail).
 
 use tail_builtin::func::{CallOp, FuncOp};
+use tail_fusion::simplify::{known_extent, known_extent_value};
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
 use tail_ir::{Builder, Context, InsertPoint, OpId, Type, TypeKind, Value, DYNAMIC};
 
@@ -542,62 +543,6 @@ fn extent_check(
     true
 }
 
-/// An extent as far as the definitions show it: a constant, a value (an extent operand of
-/// the op that made the array), or the extent of an array on an axis.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Known {
-    Const(i64),
-    Of(Value),
-    Dim(Value, usize),
-}
-
-/// The extent of `x` on axis `a`: static, an `iota`'s count, a `replicate`'s or `reshape`'s
-/// extent operand, through the maps that produced `x` on axis 0.
-fn known_extent(ctx: &Context, x: Value, a: usize) -> Known {
-    let x = if a == 0 { extent_source(ctx, x) } else { x };
-    let shape = match ctx.type_kind(ctx.value_type(x)) {
-        TypeKind::RankedTensor { shape, .. } => shape.clone(),
-        _ => return Known::Dim(x, a),
-    };
-    match shape.get(a) {
-        Some(&n) if n != DYNAMIC => return Known::Const(n),
-        Some(_) => {}
-        None => return Known::Dim(x, a),
-    }
-    let Some(d) = ctx.defining_op(x) else {
-        return Known::Dim(x, a);
-    };
-    let k = shape[..a].iter().filter(|&&e| e == DYNAMIC).count();
-    let operand = match ctx.op_name_str(d) {
-        "soac.iota" if a == 0 => ctx.operand_vec(d).first().copied(),
-        "soac.replicate" if a == 0 => ctx.operand_vec(d).get(1).copied(),
-        "soac.reshape" => ctx.operand_vec(d).get(1 + k).copied(),
-        _ => None,
-    };
-    match operand {
-        Some(v) => known_value(ctx, v),
-        None => Known::Dim(x, a),
-    }
-}
-
-/// [`Known`] of an extent value: a constant, a `soac.dim` read as [`known_extent`], or the
-/// value itself.
-fn known_value(ctx: &Context, v: Value) -> Known {
-    if let Some(c) = tail_builtin::util::constant_int(ctx, v) {
-        return Known::Const(c);
-    }
-    match ctx.defining_op(v).filter(|&d| ctx.op_is(d, "soac.dim")) {
-        Some(d) => {
-            let a = ctx.attr(d, "axis").and_then(|a| ctx.attr_as_int(a));
-            match a.and_then(|a| usize::try_from(a).ok()) {
-                Some(a) => known_extent(ctx, ctx.operand(d, 0), a),
-                None => Known::Of(v),
-            }
-        }
-        None => Known::Of(v),
-    }
-}
-
 /// Whether a `tail_rt_check_extents` before `b`'s insertion point in its block already
 /// compares the two extents (`convert-tail-to-soac` checks the shapes of every zip where it
 /// lowers it, and simplification may have read its extents off their arrays' definitions).
@@ -609,7 +554,10 @@ fn checked_before(b: &Builder<'_>, e0: Extent, ek: Extent) -> bool {
     let Some(block) = ctx.op_parent_block(at) else {
         return false;
     };
-    let want = (known_extent(ctx, e0.0, e0.1), known_extent(ctx, ek.0, ek.1));
+    let known = |(x, a): Extent| {
+        known_extent(ctx, x, a).unwrap_or(tail_fusion::simplify::AxisExtent::DimOf(x, a))
+    };
+    let want = (known(e0), known(ek));
     for o in ctx.block_op_vec(block) {
         if o == at {
             break;
@@ -620,8 +568,8 @@ fn checked_before(b: &Builder<'_>, e0: Extent, ek: Extent) -> bool {
         if !ctx.op_is(o, "func.call") || callee != Some(CHECK_EXTENTS) || ctx.num_operands(o) < 2 {
             continue;
         }
-        let p = known_value(ctx, ctx.operand(o, 0));
-        let q = known_value(ctx, ctx.operand(o, 1));
+        let p = known_extent_value(ctx, ctx.operand(o, 0));
+        let q = known_extent_value(ctx, ctx.operand(o, 1));
         if (p, q) == want || (q, p) == want {
             return true;
         }
