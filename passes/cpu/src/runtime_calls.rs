@@ -288,18 +288,24 @@ fn known_code(ctx: &Context, v: Value) -> bool {
 /// for its uses (innermost first, so a choice of choices is one too). A char that is neither
 /// stays, and the op that reads it reports it.
 fn choose_code_points(ctx: &mut Context, module: OpId) {
-    let char_ty = |ctx: &Context, v: Value| ctx.type_to_string(ctx.value_type(v)) == "!tail.char";
-    for o in ctx.walk_postorder(module) {
+    let char_ty = |ctx: &Context, v: Value| {
+        tail_dialect::types::CharType::from_type(ctx, ctx.value_type(v)).is_some()
+    };
+    // The host functions (not the kernels of a `gpu.module`).
+    let Some(mblock) = module_block(ctx, module) else {
+        return;
+    };
+    let funcs: Vec<OpId> = ctx
+        .block_op_vec(mblock)
+        .into_iter()
+        .filter(|&f| ctx.op_is(f, "func.func"))
+        .collect();
+    let ops: Vec<OpId> = funcs
+        .into_iter()
+        .flat_map(|f| ctx.walk_postorder(f))
+        .collect();
+    for o in ops {
         if !ctx.op_exists(o) {
-            continue;
-        }
-        let mut up = ctx.op_parent_op(o);
-        let mut in_kernel = false;
-        while let Some(p) = up {
-            in_kernel |= ctx.op_is(p, "gpu.module");
-            up = ctx.op_parent_op(p);
-        }
-        if in_kernel {
             continue;
         }
         let loc = ctx.op_loc(o);
