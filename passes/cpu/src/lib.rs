@@ -7,9 +7,9 @@
 //! | [`widen-loop-indices`](mod@widen_indices) | `builtin.module` | innermost loops whose `i32` positions count with the induction variable are versioned: where no position wraps, they are computed in `index`, so that LLVM sees consecutive accesses |
 //!
 //! Named pipeline `tail-to-cpu`: `tail-to-gpu` with radix-sort grades
-//! (`convert-tail-to-soac{radix-grade=true}`), sequential scans, threads' storage of any
-//! size and 1024-thread blocks for matrix products
-//! (`convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024}`), then
+//! (`convert-tail-to-soac{radix-grade=true}`), sequential scans and 1024-thread blocks for
+//! matrix products
+//! (`convert-soac-to-hpar{sequential-scans=true fold-block-size=1024}`), then
 //! `convert-gpu-to-cpu,canonicalize,cse,widen-loop-indices,canonicalize,cse`; the result
 //! holds only `func`, `scf`, `arith`, `math`, `memref` and `index` ops (and the host I/O ops of
 //! the levels above), so the reference interpreter runs it (`tailc run --after=tail-to-cpu
@@ -41,16 +41,15 @@ tail_ir::pass_pipeline! {
 /// The kernel levels of the CPU backend as one pipeline literal (see [`KERNELS_FOR_CPU`]).
 macro_rules! kernels_for_cpu {
     () => {
-        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
+        "canonicalize,convert-tail-to-soac{radix-grade=true},canonicalize,cse,func.func(soac-opt),func.func(soac-opt),soac-runtime-checks{index-origin=1},convert-soac-to-hpar{sequential-scans=true fold-block-size=1024},convert-hpar-to-gpu,canonicalize,cse,gpu-launch-facts,gpu-narrow-buffers,canonicalize,cse"
     };
 }
 
 /// The passes of `tail-to-gpu` ([`tail_kernels::TAIL_TO_GPU`]) as the CPU backend runs them:
 /// grades as radix sorts (`convert-tail-to-soac`'s option `radix-grade`, with `tail-to-soac`
 /// written out), sequential scans (`convert-soac-to-hpar`'s option `sequential-scans`: one
-/// thread's loop scans each chunk of a scan and each row of a row scan), threads' storage of
-/// sizes computed in the thread (its option `thread-heap`), 1024-thread blocks for a matrix
-/// product's kernel (its option `fold-block-size`), and no `gpu-thread-storage`
+/// thread's loop scans each chunk of a scan and each row of a row scan), 1024-thread blocks
+/// for a matrix product's kernel (its option `fold-block-size`), and no `gpu-thread-storage`
 /// (`convert-gpu-to-cpu` gives the threads' storage heap buffers).
 pub const KERNELS_FOR_CPU: &str = kernels_for_cpu!();
 
@@ -72,7 +71,7 @@ pub const TAIL_TO_CPU: &str = concat!(kernels_for_cpu!(), ",", gpu_to_cpu!());
 
 tail_ir::pass_pipeline! {
     argument: "tail-to-cpu",
-    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}), sequential scans, threads' storage of any size and 1024-thread blocks for matrix products (convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024}), then convert-gpu-to-cpu and widen-loop-indices",
+    summary: "From TAIL to host code running the gpu kernels on the CPU: tail-to-gpu with radix-sort grades (convert-tail-to-soac{radix-grade=true}), sequential scans, threads' storage of any size and 1024-thread blocks for matrix products (convert-soac-to-hpar{sequential-scans=true fold-block-size=1024}), then convert-gpu-to-cpu and widen-loop-indices",
     pipeline: TAIL_TO_CPU,
 }
 
@@ -90,8 +89,8 @@ pub fn link() {
 
 #[cfg(test)]
 mod tests {
-    /// `tail-to-cpu` is `tail-to-gpu` with radix grades, sequential scans and heap storage
-    /// for threads, without `gpu-thread-storage`, then the CPU
+    /// `tail-to-cpu` is `tail-to-gpu` with radix grades and sequential scans, without
+    /// `gpu-thread-storage` (heap storage for threads instead), then the CPU
     /// conversion.
     #[test]
     fn tail_to_cpu_follows_tail_to_gpu() {
@@ -101,7 +100,7 @@ mod tests {
                 "tail-to-soac,",
             )
             .replace(
-                "convert-soac-to-hpar{sequential-scans=true thread-heap=true fold-block-size=1024}",
+                "convert-soac-to-hpar{sequential-scans=true fold-block-size=1024}",
                 "convert-soac-to-hpar",
             )
             .replace(

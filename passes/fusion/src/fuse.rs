@@ -1190,7 +1190,7 @@ fn ordered(ctx: &Context, o: OpId) -> bool {
 }
 
 /// Whether `o` calls a run-time check (`func.call @tail_rt_check_…`).
-pub(crate) fn is_check_call(ctx: &Context, o: OpId) -> bool {
+pub fn is_check_call(ctx: &Context, o: OpId) -> bool {
     ctx.op_is(o, "func.call")
         && ctx
             .attr(o, "callee")

@@ -404,7 +404,7 @@ pub(crate) fn host_map(
                 host_frees.insert(v, h);
             }
         }
-        Some(crate::seq::Seq::new(host_frees, true))
+        Some(crate::seq::Seq::new(host_frees))
     } else {
         None
     };

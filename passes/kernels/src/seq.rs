@@ -11,17 +11,19 @@
 //! | scalar code (`arith`, `math`, `scf.if` of scalars) | copied |
 //! | `soac.reduce`/`redomap` (any number of reduced values; no mapped-out results) | `scf.for` over the outer extent with one `iter_args` per reduced value: the fold `(acc…, x…)` from the neutral elements, in order, so the operator need not be commutative; nothing is stored; a step that is one float `addf`/`mulf` of the accumulator and the element gets `fastmath<reassoc,nsz>` (`+` and `×` are commutative: LLVM may vectorize the fold) |
 //! | `soac.map` | no code: an index function ([`Arr::Code`]) that runs the lambda on the inputs' elements where the consumer reads the element (maps are fused into their consumer's loop; an element read twice is computed twice); an array bound beforehand in the [`Env`] (the rows of a result another program computed) is read instead; rows of run-time extents take those of the lambda's array at the first element |
-//! | `soac.scan`/`scanomap` of scalars of a length known before the threads start (a constant, a host value, `arith` of them), or of any length with heap storage ([`Seq::new`]) | one `scf.for` fold storing each prefix into the thread's storage (`memref.alloca(n)`, booleans as `i8`; `gpu-thread-storage` or `convert-gpu-to-cpu` give it memory), which the results read |
-//! | `soac.scan`/`scanomap` of scalars of a length computed in the thread, without heap storage | no code: an index function whose element `i` is an `scf.for` fold over the elements `0 … i` from the neutral elements (the map lambda run on each) |
+//! | `soac.scan`/`scanomap` of scalars | one `scf.for` fold storing each prefix into the thread's storage (`memref.alloca(n)`, booleans as `i8`; `gpu-thread-storage` or `convert-gpu-to-cpu` give it memory), which the results read |
 //! | views (`slice`, `rotate`, `transpose`, `reshape`, `index`, `replicate`, `iota`, `concat`) | index functions (module `arr`), as at the top level; a `concat` of single scalars is a register array ([`Arr::Elems`]) |
 //! | `soac.index` of all axes, `soac.dim` | an element read / the extent |
 //! | `scf.if` yielding arrays whose branches build only views and scalars | the branches lowered before it, each array an [`Arr::Select`] on the condition |
-//! | `soac.filter` of scalars of a length known before the threads start (any, with heap storage) | one loop storing each kept element at the count so far into the thread's storage; the results have the count as extent |
-//! | `soac.scatter` of scalars into a destination of a length known before the threads start (any, with heap storage) | the destination copied into the thread's storage (unless the indices are a permutation), then one loop writing each value at its index inside it, in order |
-//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers, one `iter_args` per element ([`Arr::Elems`]), when its extents are constants of at most [`MAX_PRIVATE`] elements, else in the thread's storage (twice its size: each iteration writes the other half; the offset is carried) when its extents are known before the threads start (any, with heap storage); either way the same in every iteration |
+//! | `soac.filter` of scalars | one loop storing each kept element at the count so far into the thread's storage; the results have the count as extent |
+//! | `soac.scatter` of scalars | the destination copied into the thread's storage (unless the indices are a permutation), then one loop writing each value at its index inside it, in order |
+//! | `soac.loop` | `scf.for` from 0 to the count; scalar loop-carried values are `iter_args`; an array carried by the loop is materialised in registers, one `iter_args` per element ([`Arr::Elems`]), when its extents are constants of at most [`MAX_PRIVATE`] elements, else in the thread's storage (twice its size: each iteration writes the other half; the offset is carried); either way the same in every iteration |
 //!
-//! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, a filter of
-//! rows or of a length computed in the thread (without heap storage), a scatter of rows,
+//! The thread's storage may have any size, computed in the thread or not:
+//! `gpu-thread-storage` sizes it on the GPU (where the thread computes the size, by a sizing
+//! kernel run before the kernel), `convert-gpu-to-cpu` gives it heap buffers on the CPU.
+//!
+//! Everything else in a thread (a scan of rows, mapped-out `scanomap` results, a scatter of rows,
 //! `update`, a reduction of rows,
 //! mapped-out `redomap` results, a loop-carried array of extents computed in the thread, an `scf.if`
 //! yielding arrays computed by more than views, values that are not integer, index or float scalars) is an error located at
@@ -38,11 +40,6 @@ use crate::util::*;
 
 /// The most elements of an array materialised in registers (a loop-carried array).
 pub const MAX_PRIVATE: i64 = 64;
-
-/// Why a thread's storage needs a size known before the threads start (the end of the
-/// messages about one computed in the thread).
-const UNSIZED: &str =
-    "(it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)";
 
 /// A lambda's value inside a thread: a scalar or an array (index function).
 #[derive(Clone)]
@@ -170,9 +167,6 @@ type FusedScan = (OpId, Fold, Prefix);
 pub struct Seq {
     frees: Rc<FxHashMap<Value, Arr>>,
     err: Rc<RefCell<Option<Diagnostic>>>,
-    /// Whether the thread's storage may have a size computed in the thread (the CPU
-    /// backend's heap buffers), not only one known before the threads start.
-    heap: bool,
     /// The scans left to the reduction that is their one use: result → the scan, and the
     /// prefix of the fused loop's current step ([`Self::scan_into_reduce`]).
     fused: Rc<RefCell<FxHashMap<Value, FusedScan>>>,
@@ -293,46 +287,6 @@ fn mark_reassociable(ctx: &mut Context, y: Value, acc: Value, x: Value) {
     }
 }
 
-/// Whether `op` (or a block's parent op) is host code: inside a function and outside every
-/// `hpar.program`. (Regions being built are not attached yet: their ops are not host code.)
-fn on_host(ctx: &Context, op: Option<OpId>) -> bool {
-    let mut p = op;
-    while let Some(q) = p {
-        if ctx.op_is(q, "hpar.program") {
-            return false;
-        }
-        if ctx.op_is(q, "func.func") {
-            return true;
-        }
-        p = ctx.op_parent_op(q);
-    }
-    false
-}
-
-/// Whether `v` is known before a kernel's threads start: a constant, a value of the host, or
-/// `arith`/`index` arithmetic of such values other than divisions (which the kernel computes
-/// from its parameters, and the host may compute before it).
-/// The length of a scan in a thread that is such a value sizes the thread's storage for it.
-fn thread_invariant(ctx: &Context, v: Value, depth: usize) -> bool {
-    if depth > 32 {
-        return false;
-    }
-    let Some(d) = ctx.defining_op(v) else {
-        let parent = ctx
-            .value_parent_block(v)
-            .and_then(|blk| ctx.block_parent_op(blk));
-        return on_host(ctx, parent);
-    };
-    if on_host(ctx, Some(d)) {
-        return true;
-    }
-    recomputable_arith(ctx, d)
-        && ctx
-            .operand_vec(d)
-            .into_iter()
-            .all(|x| thread_invariant(ctx, x, depth + 1))
-}
-
 /// `0` of scalar type `t` (the value of a read whose lowering failed; the error is reported).
 fn zero(b: &mut Builder<'_>, t: Type) -> Value {
     if b.ctx.is_float(t) {
@@ -345,22 +299,14 @@ fn zero(b: &mut Builder<'_>, t: Type) -> Value {
 }
 
 impl Seq {
-    /// A lowering whose lambdas may read the top-level arrays `frees`; with `heap`, the
-    /// thread's storage may have any size (see `convert-soac-to-hpar`'s option `thread-heap`).
-    pub fn new(frees: FxHashMap<Value, Arr>, heap: bool) -> Seq {
+    /// A lowering whose lambdas may read the top-level arrays `frees`.
+    pub fn new(frees: FxHashMap<Value, Arr>) -> Seq {
         Seq {
             frees: Rc::new(frees),
             err: Rc::new(RefCell::new(None)),
-            heap,
             fused: Rc::default(),
             live: Rc::default(),
         }
-    }
-
-    /// Whether the thread's storage can hold `n` elements: any `n` with heap storage, else
-    /// an `n` known before the threads start ([`thread_invariant`]).
-    fn storable(&self, ctx: &Context, n: Value) -> bool {
-        self.heap || thread_invariant(ctx, n, 0)
     }
 
     fn fail(&self, d: Diagnostic) {
@@ -963,13 +909,6 @@ impl Seq {
             bufs.push((elem, b.has_uses(r)));
         }
         let n = inputs[0].ext()[0];
-        if !self.storable(b.ctx, n) {
-            return Err(err(
-                b.ctx,
-                o,
-                format!("a map in a thread whose lambda draws random numbers needs a length known before the threads start {UNSIZED}"),
-            ));
-        }
         let stored: Vec<Option<Stored>> = bufs
             .iter()
             .map(|&(elem, used)| used.then(|| Stored::alloc(b, n, elem)))
@@ -1191,11 +1130,9 @@ impl Seq {
         }
     }
 
-    /// `soac.scan`/`scanomap` of scalars in a thread: stored in the thread's storage
-    /// ([`Self::scan_stored`]) where its length allows ([`Self::storable`]); else each result
-    /// an index function whose element `i` is an `scf.for` fold of the operator over the
-    /// elements `0 … i` from the neutral elements, in order (the map lambda of a scanomap run
-    /// on each): nothing is stored, and reading element `i` costs `i + 1` steps.
+    /// `soac.scan`/`scanomap` of scalars in a thread: folded by the one reduction that reads
+    /// it ([`Self::scan_into_reduce`]), else stored in the thread's storage
+    /// ([`Self::scan_stored`]).
     fn scan(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         let fold = self.fold_parts(
             b,
@@ -1224,43 +1161,10 @@ impl Seq {
             self.fused.borrow_mut().insert(r, (o, fold, prefix));
             return Ok(());
         }
-        if self.storable(b.ctx, n) {
-            return self.scan_stored(b, o, env, &fold, n);
-        }
-        for (r_i, &r) in b.results(o).to_vec().iter().enumerate() {
-            let (seq, env0, fold) = (self.clone(), env.clone(), fold.clone());
-            let f = move |b: &mut Builder<'_>, idx: &[Value]| -> Value {
-                let (c0, c1) = (cidx(b, 0), cidx(b, 1));
-                let end = bin(b, "arith.addi", idx[0], c1);
-                let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, end, c1, &fold.inits);
-                let saved = b.insertion_point();
-                b.set_insertion_point(InsertPoint::BlockEnd(body));
-                let j = b.block_arg(body, 0);
-                let accs: Vec<Value> = b.block_args(body)[1..].to_vec();
-                let ys = match seq.fold_step(b, o, &fold, &env0, j, &accs) {
-                    Ok((ys, _)) => ys,
-                    Err(d) => {
-                        seq.fail(d);
-                        accs
-                    }
-                };
-                mk(b, "scf.yield", &ys, &[], &[], Vec::new());
-                b.set_insertion_point(saved);
-                b.result(for_op.op(), r_i)
-            };
-            env.arrs.insert(
-                r,
-                Arr::Code {
-                    f: Rc::new(f),
-                    ext: vec![n],
-                },
-            );
-        }
-        Ok(())
+        self.scan_stored(b, o, env, &fold, n)
     }
 
-    /// A scan in a thread whose length `n` is known before the threads start
-    /// ([`thread_invariant`]): one `scf.for` fold over `0 … n-1` that stores each prefix into
+    /// A scan in a thread of `n` elements: one `scf.for` fold over `0 … n-1` that stores each prefix into
     /// per-thread storage, a `memref.alloca(n)` per result (booleans as `i8`), which the
     /// results read. The kernel levels give such an alloca its storage (module docs).
     fn scan_stored(
@@ -1307,11 +1211,6 @@ impl Seq {
             ));
         }
         let n = dest.ext()[0];
-        if !self.storable(b.ctx, n) {
-            return Err(err(b.ctx, o, format!(
-                    "a scatter in a thread needs a destination length known before the threads start {UNSIZED}"
-                )));
-        }
         let r = b.result(o, 0);
         let (_, elem) = tensor_parts(b.ctx, b.value_type(r)).expect("a tensor");
         let ielem = b.ctx.element_type_or_self(b.value_type(operands[2]));
@@ -1383,13 +1282,6 @@ impl Seq {
             env.arrs.insert(r, Arr::Elems { vals, ext });
             return Ok(());
         }
-        if !ext.iter().all(|&x| self.storable(b.ctx, x)) {
-            return Err(err(
-                b.ctx,
-                o,
-                format!("an update in a thread of an array that is not of constant extents of at most {MAX_PRIVATE} elements needs extents known before the threads start {UNSIZED}"),
-            ));
-        }
         let total = arr::count(b, &ext);
         let st = Stored::alloc(b, total, elem);
         let c0 = cidx(b, 0);
@@ -1415,15 +1307,6 @@ impl Seq {
             .collect::<CResult<_>>()?;
         let rows = inputs.iter().any(|a| a.ext().len() != 1);
         let n = inputs[0].ext()[0];
-        if !self.storable(b.ctx, n) {
-            return Err(err(
-                b.ctx,
-                o,
-                format!(
-                    "a filter in a thread needs a length known before the threads start {UNSIZED}"
-                ),
-            ));
-        }
         let results = b.results(o).to_vec();
         let mut bufs = Vec::new();
         // Rows are not copied: the positions of the kept rows are stored, and each result
@@ -1642,8 +1525,7 @@ impl Seq {
 
     /// `soac.loop` in a thread: an `scf.for` from 0 to the count. Scalars are carried as they
     /// are; an array of at most [`MAX_PRIVATE`] elements of constant extents element-wise in
-    /// registers; a larger array whose extents are known before the threads start in the
-    /// thread's storage, twice its size: each iteration reads the half at the carried offset
+    /// registers; a larger array in the thread's storage, twice its size: each iteration reads the half at the carried offset
     /// and writes the new array into the other half (the offset `0` or the size is carried).
     fn seq_loop(&self, b: &mut Builder<'_>, o: OpId, env: &mut Env) -> CResult {
         let operands = b.operand_vec(o);
@@ -1663,7 +1545,7 @@ impl Seq {
                         slots.extend(Self::elements(b, &a, &ext, elem));
                         let vals = ext.iter().map(|&x| cidx(b, x)).collect();
                         carries.push(Carry::Regs(ext, vals));
-                    } else if a.ext().iter().all(|&x| self.storable(b.ctx, x)) {
+                    } else {
                         let ext = a.ext().to_vec();
                         let total = arr::count(b, &ext);
                         let twice = bin(b, "arith.addi", total, total);
@@ -1671,12 +1553,6 @@ impl Seq {
                         Self::store_all(b, &st, c0, &a, total);
                         slots.push(c0);
                         carries.push(Carry::Mem { st, ext, total });
-                    } else {
-                        return Err(err(
-                            b.ctx,
-                            o,
-                            format!("an array carried by a loop in a thread needs constant extents of at most {MAX_PRIVATE} elements (registers) or extents known before the threads start {UNSIZED}"),
-                        ));
                     }
                 }
             }

@@ -110,12 +110,6 @@ pub struct ConvertSoacToHPar {
     )]
     sequential_scans: bool,
     #[option(
-        name = "thread-heap",
-        default = false,
-        description = "Give a thread storage of sizes computed in the thread (the CPU backend's heap buffers): scans, filters, scatters and loop-carried arrays of any length; without it, only of lengths known before the threads start (what gpu-thread-storage can allocate)"
-    )]
-    thread_heap: bool,
-    #[option(
         name = "fold-block-size",
         default = 0,
         description = "Threads per block of the program of a map nest of two or more levels whose lambda folds sequentially (a matrix product: rows by columns, a redomap over the contracted axis), as a hint to convert-hpar-to-gpu (tail.block_size); 0: its block-size. The CPU backend sets 1024: a block then covers whole rows of the product, whose folds read the same rows of the right argument"
@@ -163,7 +157,6 @@ impl PassRun for ConvertSoacToHPar {
                 block: self.block_size as i64,
                 max_blocks: self.max_blocks.max(1) as i64,
                 sequential_scans: self.sequential_scans,
-                thread_heap: self.thread_heap,
                 fold_block: fb as i64,
                 programs: 0,
             };
@@ -182,8 +175,6 @@ struct Cx {
     max_blocks: i64,
     /// Scans run one thread per chunk or row (option `sequential-scans`).
     sequential_scans: bool,
-    /// Threads may allocate storage of sizes they compute (option `thread-heap`).
-    thread_heap: bool,
     /// The block size hinted to the programs of map nests that fold in their lambda (option
     /// `fold-block-size`; 0: none).
     fold_block: i64,
@@ -1916,14 +1907,11 @@ impl Cx {
     /// array converted so far (none are copied where `lam` needs no sequential lowering).
     fn seq_for(&self, ctx: &Context, lam: Option<tail_ir::BlockId>) -> crate::seq::Seq {
         let needed = lam.is_some_and(|l| crate::seq::needs_seq(ctx, l));
-        crate::seq::Seq::new(
-            if needed {
-                self.arrs.clone()
-            } else {
-                FxHashMap::default()
-            },
-            self.thread_heap,
-        )
+        crate::seq::Seq::new(if needed {
+            self.arrs.clone()
+        } else {
+            FxHashMap::default()
+        })
     }
 
     /// The values a reduction reduces at position `idx` of its inputs: the inputs themselves

@@ -27,8 +27,12 @@ use tail_gpu::ops::LaunchFuncOp;
 use tail_ir::pass::{pass, AnalysisManager, PassResult, PassRun, Statistic};
 use tail_ir::{BlockId, Builder, Context, Diagnostic, InsertPoint, OpId, Type, TypeKind, Value};
 
+use rustc_hash::FxHashMap;
+
 use crate::launch_facts::kernel_launches;
 use crate::util::*;
+
+mod sizes;
 
 /// Give the run-time-sized storage of kernel threads (`memref.alloca` with dynamic sizes) a
 /// global buffer per launch.
@@ -44,9 +48,14 @@ pub struct GpuThreadStorage {
         description = "Number of thread storages given a global buffer"
     )]
     num_buffers: Statistic,
+    #[statistic(
+        name = "num-sizing-kernels",
+        description = "Number of kernels sizing thread storage before a kernel's launches"
+    )]
+    num_sizing_kernels: Statistic,
 }
 
-fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
+pub(crate) fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     tail_ir::op_error(
         ctx,
         op,
@@ -54,11 +63,13 @@ fn err(ctx: &Context, op: OpId, msg: impl std::fmt::Display) -> Diagnostic {
     )
 }
 
-/// A run-time-sized alloca of a kernel: the op, its element type, its size.
+/// A run-time-sized alloca of a kernel: the op, its element type, its size, and whether the
+/// host can compute that size from the launch's arguments (else a sizing kernel does).
 struct Storage {
     op: OpId,
     elem: Type,
     size: Value,
+    on_host: bool,
 }
 
 /// Index of the kernel-operand group in `gpu.launch_func`'s operand segments.
@@ -73,7 +84,7 @@ impl PassRun for GpuThreadStorage {
         module: OpId,
         _am: &mut AnalysisManager,
     ) -> PassResult {
-        let launched: rustc_hash::FxHashMap<OpId, Vec<OpId>> =
+        let launched: FxHashMap<OpId, Vec<OpId>> =
             kernel_launches(ctx, module).into_iter().collect();
         // The kernels: the `gpu.func`s of the module's `gpu.module`s.
         let mblock = ctx.entry_block(ctx.region(module, 0));
@@ -104,11 +115,29 @@ impl PassRun for GpuThreadStorage {
             }
             let kblock = ctx.entry_block(ctx.region(k, 0)).expect("kernel body");
             let nparams = num_params(ctx, k, kblock);
+            // Sizes computed in the threads: a sizing kernel before each launch.
+            let in_threads: Vec<OpId> = storages
+                .iter()
+                .filter(|s| !s.on_host)
+                .map(|s| s.op)
+                .collect();
+            let mut sized: FxHashMap<OpId, Vec<Value>> = FxHashMap::default();
+            let mut slots = Vec::new();
+            if !in_threads.is_empty() {
+                let (name, n, slot) = sizes::sizing_kernel(ctx, k, kblock, nparams, &in_threads)?;
+                for &l in launches {
+                    sized.insert(l, sizing_launch(ctx, l, &name, n));
+                }
+                slots = slot;
+                self.num_sizing_kernels.add(1);
+            }
             for s in &storages {
                 let np = num_params(ctx, k, kblock);
                 let param = add_param(ctx, k, kblock, np, s.elem);
+                let nth = in_threads.iter().position(|&o| o == s.op);
                 for &l in launches {
-                    host_buffer(ctx, kblock, l, s, nparams)?;
+                    let n = nth.map(|i| sized[&l][slots[i]]);
+                    host_buffer(ctx, kblock, l, s, nparams, n)?;
                 }
                 rewrite(ctx, s, param);
                 self.num_buffers.add(1);
@@ -149,14 +178,13 @@ fn storages(ctx: &Context, k: OpId) -> Result<Vec<Storage>, Diagnostic> {
             }
         }
         let size = ctx.operand(o, 0);
-        if !launch_invariant(ctx, kblock, size, 0) {
-            return Err(err(
-                ctx,
-                o,
-                "the size of a thread's storage must be computed from the kernel's parameters and constants",
-            ));
-        }
-        out.push(Storage { op: o, elem, size });
+        let on_host = launch_invariant(ctx, kblock, size, 0);
+        out.push(Storage {
+            op: o,
+            elem,
+            size,
+            on_host,
+        });
     }
     Ok(out)
 }
@@ -214,7 +242,13 @@ fn check_launch(ctx: &Context, l: OpId) -> Result<(), Diagnostic> {
 
 /// Adds a parameter `memref<?xelem>` to kernel `k` after its `nparams` parameters (before the
 /// workgroup attributions) and returns it.
-fn add_param(ctx: &mut Context, k: OpId, kblock: BlockId, nparams: usize, elem: Type) -> Value {
+pub(crate) fn add_param(
+    ctx: &mut Context,
+    k: OpId,
+    kblock: BlockId,
+    nparams: usize,
+    elem: Type,
+) -> Value {
     let ty = ctx.memref_type(vec![tail_ir::DYNAMIC], elem);
     // Entry-block arguments are appended: the workgroup attributions move after the new one.
     let old: Vec<Value> = ctx.block_args(kblock)[nparams..].to_vec();
@@ -241,13 +275,15 @@ fn add_param(ctx: &mut Context, k: OpId, kblock: BlockId, nparams: usize, elem: 
 }
 
 /// Before launch `l` of the kernel whose body is `kblock`: the buffer of storage `s` (its size times the launch's
-/// threads), passed as the launch's last kernel operand, and freed after the launch.
+/// threads), passed as the launch's last kernel operand, and freed after the launch. The size
+/// is `sized` where a sizing kernel computed it, else computed again on the host.
 fn host_buffer(
     ctx: &mut Context,
     kblock: BlockId,
     l: OpId,
     s: &Storage,
     nparams: usize,
+    sized: Option<Value>,
 ) -> Result<(), Diagnostic> {
     let lf = LaunchFuncOp::from_op(ctx, l).expect("a launch");
     let args: Vec<Value> = lf.kernel_operands(ctx).to_vec();
@@ -259,7 +295,10 @@ fn host_buffer(
     }
     let loc = ctx.op_loc(l);
     let mut b = Builder::new(ctx, InsertPoint::Before(l), loc);
-    let n = clone_chain(&mut b, s.size, &mut map);
+    let n = match sized {
+        Some(n) => n,
+        None => clone_chain(&mut b, s.size, &mut map),
+    };
     let threads = bin(&mut b, "arith.muli", gx, bx);
     let total = bin(&mut b, "arith.muli", n, threads);
     let ty = b.memref_type(vec![tail_ir::DYNAMIC], s.elem);
@@ -331,4 +370,73 @@ fn rewrite(ctx: &mut Context, s: &Storage, param: Value) {
         ctx.set_operands(u.op, &ops);
     }
     ctx.erase_op(s.op);
+}
+
+/// Before launch `l`: launch `@<name>` (the sizing kernel of `l`'s kernel) on the same grid
+/// with the same arguments and a zeroed device buffer of `n` 64-bit maxima, and read the
+/// maxima back on the host: the `n` sizes, as `index` values.
+fn sizing_launch(ctx: &mut Context, l: OpId, name: &str, n: usize) -> Vec<Value> {
+    let loc = ctx.op_loc(l);
+    let mut b = Builder::new(ctx, InsertPoint::Before(l), loc);
+    let i64t = b.int_type(64);
+    let ty = b.memref_type(vec![tail_ir::DYNAMIC], i64t);
+    let len = cidx(&mut b, n as i64);
+    let host = mk1(&mut b, "memref.alloc", &[len], ty, &[]);
+    let zero = tail_builtin::arith::build_constant_int(&mut b, i64t, 0);
+    let at: Vec<Value> = (0..n).map(|i| cidx(&mut b, i as i64)).collect();
+    for &i in &at {
+        mk(
+            &mut b,
+            "memref.store",
+            &[zero, host, i],
+            &[],
+            &[],
+            Vec::new(),
+        );
+    }
+    let seg = b.dense_i32_array_attr(vec![0, 1, 0]);
+    let dev = mk1(
+        &mut b,
+        "gpu.alloc",
+        &[len],
+        ty,
+        &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
+    );
+    mk(&mut b, "gpu.memcpy", &[dev, host], &[], &[], Vec::new());
+    // The sizing launch: a copy of `l` naming the sizing kernel, the maxima's buffer last.
+    let mut map = VMap::default();
+    let sl = b.ctx.clone_op(l, &mut map);
+    b.insert_op(sl, InsertPoint::Before(l));
+    let kref = b.ctx.attr(l, "kernel").expect("a launch names its kernel");
+    let root = match b.ctx.attr_kind(kref) {
+        tail_ir::AttrKind::SymbolRef { root, .. } => *root,
+        _ => unreachable!("a launch's kernel is a symbol reference"),
+    };
+    let leaf = b.ctx.intern(name);
+    let nref = b.intern_attr(tail_ir::AttrKind::SymbolRef {
+        root,
+        nested: vec![leaf].into_iter().collect(),
+    });
+    b.ctx.set_attr(sl, "kernel", nref);
+    let mut ops = b.ctx.operand_vec(sl);
+    ops.push(dev);
+    b.ctx.set_operands(sl, &ops);
+    let mut segs = tail_ir::format::segment_sizes(b.ctx, sl, tail_ir::format::OPERAND_SEGMENTS)
+        .expect("checked")
+        .to_vec();
+    segs[KERNEL_OPERANDS] += 1;
+    let a = b.ctx.dense_i32_array_attr(segs);
+    b.ctx.set_attr(sl, tail_ir::format::OPERAND_SEGMENTS, a);
+    mk(&mut b, "gpu.memcpy", &[host, dev], &[], &[], Vec::new());
+    let it = b.index_type();
+    let sizes = at
+        .iter()
+        .map(|&i| {
+            let m = mk1(&mut b, "memref.load", &[host, i], i64t, &[]);
+            mk1(&mut b, "arith.index_cast", &[m], it, &[])
+        })
+        .collect();
+    mk(&mut b, "gpu.dealloc", &[dev], &[], &[], Vec::new());
+    mk(&mut b, "memref.dealloc", &[host], &[], &[], Vec::new());
+    sizes
 }

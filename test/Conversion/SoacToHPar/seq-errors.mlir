@@ -35,29 +35,6 @@ func.func @row_scan(%m: tensor<?x?xi32>) -> tensor<?xi32> {
 
 // -----
 
-// A loop-carried array whose extent is computed in the thread (from an element of the row)
-// fits neither registers nor the thread's storage (which the host sizes before the launch).
-func.func @carried(%m: tensor<?x?xi32>, %n: index) -> tensor<?xi32> {
-  %c0 = arith.constant 0 : index
-  %r = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
-  ^bb0(%row: tensor<?xi32>):
-    %e = soac.index %row[%c0] : tensor<?xi32> -> i32
-    %k = arith.index_cast %e : i32 to index
-    %init = soac.iota %k : tensor<?xi32>
-    // expected-error@+1 {{'soac.loop' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): an array carried by a loop in a thread needs constant extents of at most 64 elements (registers) or extents known before the threads start (it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)}}
-    %l = soac.loop %i < %n iter_args(%s = %init) -> (tensor<?xi32>) {
-      %c1 = arith.constant 1 : index
-      %t = soac.rotate %s [%c1] : tensor<?xi32>
-      soac.yield %t : tensor<?xi32>
-    }
-    %v = soac.index %l[%c0] : tensor<?xi32> -> i32
-    soac.yield %v : i32
-  }
-  return %r : tensor<?xi32>
-}
-
-// -----
-
 // A loop-carried array in the thread's storage whose extent the body changes (a row of
 // another length).
 func.func @carried_resized(%m: tensor<?x?xi32>, %w: tensor<?x?xi32>, %n: index) -> tensor<?xi32> {
@@ -76,52 +53,3 @@ func.func @carried_resized(%m: tensor<?x?xi32>, %w: tensor<?x?xi32>, %n: index) 
   return %r : tensor<?xi32>
 }
 
-// -----
-
-// A filter in a thread whose length is computed there (the storage is sized on the host).
-func.func @filter_len(%m: tensor<?x?xi32>) -> tensor<?xi32> {
-  %c0 = arith.constant 0 : index
-  %z = arith.constant 0 : i32
-  %r = soac.map %m : tensor<?x?xi32> -> tensor<?xi32> {
-  ^bb0(%row: tensor<?xi32>):
-    %e = soac.index %row[%c0] : tensor<?xi32> -> i32
-    %k = arith.index_cast %e : i32 to index
-    %xs = soac.iota %k : tensor<?xi32>
-    // expected-error@+1 {{'soac.filter' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): a filter in a thread needs a length known before the threads start (it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)}}
-    %f = soac.filter %xs : tensor<?xi32> -> tensor<?xi32> {
-    ^bb0(%x: i32):
-      %p = arith.cmpi sgt, %x, %z : i32
-      soac.yield %p : i1
-    }
-    %v = soac.index %f[%c0] : tensor<?xi32> -> i32
-    soac.yield %v : i32
-  }
-  return %r : tensor<?xi32>
-}
-
-// -----
-
-// A filter of rows in a thread whose length the thread computes (its kept rows' positions
-// would need storage of that length; filters of rows of a length known before the threads
-// start are lowered, test/Target/CPU/thread-storage.apl).
-func.func @filter_rows(%m: tensor<?x?xi32>, %v: tensor<?xi32>) -> tensor<?xi32> {
-  %c0 = arith.constant 0 : index
-  %r = soac.map %v : tensor<?xi32> -> tensor<?xi32> {
-  ^bb0(%n: i32):
-    %k = arith.index_cast %n : i32 to index
-    %row = soac.index %m[%c0] : tensor<?x?xi32> -> tensor<?xi32>
-    %plane = soac.replicate %row times %k : tensor<?xi32> -> tensor<?x?xi32>
-    // expected-error@+1 {{'soac.filter' op cannot be lowered to a kernel by convert-soac-to-hpar (inside a thread): a filter in a thread needs a length known before the threads start (it sizes the thread's storage on the GPU; the CPU backend's heap storage has no such limit)}}
-    %f = soac.filter %plane : tensor<?x?xi32> -> tensor<?x?xi32> {
-    ^bb0(%x: tensor<?xi32>):
-      %e = soac.index %x[%c0] : tensor<?xi32> -> i32
-      %z = arith.constant 0 : i32
-      %p = arith.cmpi sgt, %e, %z : i32
-      soac.yield %p : i1
-    }
-    %d = soac.dim %f, 0 : tensor<?x?xi32>
-    %w = arith.index_cast %d : index to i32
-    soac.yield %w : i32
-  }
-  return %r : tensor<?xi32>
-}

@@ -5,8 +5,8 @@
 ⍝ Work in a dfn applied per element that does not depend on the element runs once, before
 ⍝ the map, with the views and maps it needs: a replicate by counts that the dfn computes
 ⍝ from a free matrix (`(,m)/⍳20`: a scan of the counts, a scatter of the segment starts, a
-⍝ max-scan; on the GPU the scatter in each thread was rejected, its length being a sum the
-⍝ thread computed), the sum of an iota, a scan whose prefixes a zip with the element reads,
+⍝ max-scan, which would otherwise scatter into storage of a length each thread computes),
+⍝ the sum of an iota, a scan whose prefixes a zip with the element reads,
 ⍝ a compression of a free vector. What the element feeds stays in the lambda.
 ⍝ SOAC-LABEL: func.func @main
 ⍝ SOAC:         soac.scatter

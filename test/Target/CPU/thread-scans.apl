@@ -8,8 +8,8 @@
 ⍝ loop, nothing stored (kernels 0–4 and 8). Otherwise one loop
 ⍝ stores the prefixes into the thread's storage: on the CPU a heap buffer per thread, freed
 ⍝ at the end of the thread's code, whatever the scan's length; on the GPU a global buffer
-⍝ where the length is known before the threads start (a constant, a host value), else
-⍝ (`⍳ n + ⍵`) each element is a fold of the elements up to it, computed where it is read
+⍝ per launch, sized by the host where the length is known before the threads start (a
+⍝ constant, a host value), else (`⍳ n + ⍵`) by a sizing kernel run before the kernel
 ⍝ (test/Target/PTX/thread-storage-ptxas.mlir). Scans, scans fused with a map before them
 ⍝ (scanomaps), a max-scan, a scan of a length computed per element, a scan of a matrix's
 ⍝ rows, one element of a scan.

@@ -190,7 +190,15 @@ fn write_output(out: &str, output: Option<&PathBuf>) -> ExitCode {
                 return ExitCode::from(1);
             }
         }
-        _ => print!("{out}"),
+        _ => {
+            use std::io::Write;
+            let mut so = std::io::stdout().lock();
+            if let Err(e) = so.write_all(out.as_bytes()).and_then(|()| so.flush()) {
+                // A reader that stopped reading (a closed pipe) is no internal error.
+                eprintln!("tail-translate: cannot write the output: {e}");
+                return ExitCode::from(1);
+            }
+        }
     }
     ExitCode::SUCCESS
 }
