@@ -273,17 +273,6 @@ fn force_block(b: &mut Builder<'_>, p: Value, elem: Type) -> Value {
     mk1(b, "hpar.force", &[p], t, &[("level", lv)])
 }
 
-/// A zero of scalar type `t`.
-fn zero(b: &mut Builder<'_>, t: Type) -> Value {
-    if b.ctx.int_width(t).is_some() {
-        tail_builtin::arith::build_constant_int(b, t, 0)
-    } else if matches!(b.type_kind(t), tail_ir::TypeKind::Index) {
-        cidx(b, 0)
-    } else {
-        tail_builtin::arith::build_constant_float(b, t, 0.0)
-    }
-}
-
 impl Cx {
     /// Phases 1 and 2 of the scan of the `n` elements `x(i)` (see the module docs).
     fn scan_flat(

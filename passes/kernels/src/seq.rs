@@ -287,17 +287,6 @@ fn mark_reassociable(ctx: &mut Context, y: Value, acc: Value, x: Value) {
     }
 }
 
-/// `0` of scalar type `t` (the value of a read whose lowering failed; the error is reported).
-fn zero(b: &mut Builder<'_>, t: Type) -> Value {
-    if b.ctx.is_float(t) {
-        tail_builtin::arith::build_constant_float(b, t, 0.0)
-    } else if b.ctx.int_width(t).is_some() {
-        tail_builtin::arith::build_constant_int(b, t, 0)
-    } else {
-        cidx(b, 0)
-    }
-}
-
 impl Seq {
     /// A lowering whose lambdas may read the top-level arrays `frees`.
     pub fn new(frees: FxHashMap<Value, Arr>) -> Seq {

@@ -2021,7 +2021,7 @@ impl Cx {
                         b.set_insertion_point(InsertPoint::BlockEnd(eb.expect("else")));
                         let mut pad = nes.clone();
                         for &o in outs {
-                            pad.push(zero_of(b, o));
+                            pad.push(zero(b, o));
                         }
                         mk(b, "scf.yield", &pad, &[], &[], Vec::new());
                         b.set_insertion_point(ip);
@@ -2064,15 +2064,6 @@ impl Cx {
                 Ok(ret)
             })
         })
-    }
-}
-
-/// `arith.constant 0` of scalar type `t` (padding of mapped-out arrays).
-fn zero_of(b: &mut Builder<'_>, t: Type) -> Value {
-    match b.type_kind(t) {
-        TypeKind::Float(_) => tail_builtin::arith::build_constant_float(b, t, 0.0),
-        TypeKind::Index => cidx(b, 0),
-        _ => tail_builtin::arith::build_constant_int(b, t, 0),
     }
 }
 

@@ -70,6 +70,15 @@ pub fn ci32(b: &mut Builder<'_>, v: i64) -> Value {
     tail_builtin::arith::build_constant_int(b, t, v)
 }
 
+/// `arith.constant 0` of scalar type `t` (an integer, `index` or a float).
+pub fn zero(b: &mut Builder<'_>, t: Type) -> Value {
+    match b.type_kind(t) {
+        tail_ir::TypeKind::Float(_) => tail_builtin::arith::build_constant_float(b, t, 0.0),
+        tail_ir::TypeKind::Index => cidx(b, 0),
+        _ => tail_builtin::arith::build_constant_int(b, t, 0),
+    }
+}
+
 /// A binary `arith` op on two values of one type.
 pub fn bin(b: &mut Builder<'_>, name: &str, x: Value, y: Value) -> Value {
     tail_builtin::arith::build_binary(b, name, x, y)

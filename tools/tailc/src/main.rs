@@ -153,7 +153,8 @@ enum Target {
     Interp,
     /// Native code for the CPU (a program built as `tailc build --target=cpu`).
     Cpu,
-    /// CUDA GPUs (not available yet).
+    /// NVIDIA GPUs through the CUDA driver (a program built as `tailc build --target=cuda`, its
+    /// kernels PTX that the driver compiles for the GPU).
     Cuda,
 }
 

@@ -476,14 +476,3 @@ pub(super) fn sizing_kernel(
     }
     Ok((name, sizes.len(), slots))
 }
-
-/// `0` of scalar type `t`.
-fn zero(b: &mut Builder<'_>, t: tail_ir::Type) -> Value {
-    if b.ctx.is_float(t) {
-        tail_builtin::arith::build_constant_float(b, t, 0.0)
-    } else if b.ctx.int_width(t).is_some() {
-        tail_builtin::arith::build_constant_int(b, t, 0)
-    } else {
-        cidx(b, 0)
-    }
-}
