@@ -18,7 +18,9 @@
 //! 5. adds the C **`main`**: `return tail_rt_main(argc, argv, tail_program)` (options
 //!    `--time`, `--runs N`; see docs/RUNTIME.md);
 //! 6. **optimizes** with LLVM's `default<O3>` for the host CPU (the thread loops of the
-//!    kernels are the inner loops it vectorizes) and **emits** an object file.
+//!    kernels are the inner loops it vectorizes), marks functions that are long runs of calls
+//!    `optnone` for the code generator (`quick_isel_for_call_chains`), and **emits** an
+//!    object file.
 //!
 //! Every stage's text is kept in [`HostOutput`].
 
@@ -357,6 +359,7 @@ fn finish(
         PassBuilderOptions::create(),
     )
     .map_err(|e| CodegenError::Llvm(format!("optimizing: {e}")))?;
+    quick_isel_for_call_chains(&llvm_ctx, &m);
     let optimized_llvm_ir = m.print_to_string().to_string();
     let object = machine
         .write_to_memory_buffer(&m, FileType::Object)
@@ -369,6 +372,61 @@ fn finish(
         optimized_llvm_ir,
         object,
     })
+}
+
+/// More calls than this in one basic block of a host function select its instructions with
+/// LLVM's fast path (see [`quick_isel_for_call_chains`]).
+const CALLS_PER_BLOCK_FOR_FAST_ISEL: usize = 32;
+
+/// Marks `optnone` (with `noinline`) the host functions, after optimization, that have a
+/// basic block of more than [`CALLS_PER_BLOCK_FOR_FAST_ISEL`] calls of functions that are
+/// not LLVM intrinsics: the straight-line code that launches kernels, moves buffers and
+/// prints results. Each call passes descriptors through stack slots it stores first, and
+/// LLVM's list scheduler (`IsChainDependent`, SelectionDAG) walks the chains of such a block
+/// path by path, so that a block of some seventy calls took minutes
+/// (`test/Target/CUDA/many-calls.apl`). `optnone` after the IR passes leaves
+/// the optimized IR as it is and makes the code generator select those functions'
+/// instructions one by one (FastISel), which takes linear time. Bodies of the CPU backend's
+/// parallel loops (`.trampoline`), where kernels run, are left to the optimizing path.
+fn quick_isel_for_call_chains(ctx: &inkwell::context::Context, m: &inkwell::module::Module<'_>) {
+    use inkwell::attributes::{Attribute as LlAttr, AttributeLoc};
+    use inkwell::values::{InstructionOpcode, Operand};
+    let kind = |name: &str| LlAttr::get_named_enum_kind_id(name);
+    for f in m.get_functions() {
+        let name = f.get_name().to_string_lossy();
+        if f.count_basic_blocks() == 0 || name.ends_with(".trampoline") {
+            continue;
+        }
+        if f.get_enum_attribute(AttributeLoc::Function, kind("alwaysinline"))
+            .is_some()
+        {
+            continue;
+        }
+        let heavy = f.get_basic_block_iter().any(|bb| {
+            bb.get_instructions()
+                .filter(|i| i.get_opcode() == InstructionOpcode::Call)
+                .filter(|i| {
+                    // The callee is the call's last operand.
+                    let n = i.get_num_operands();
+                    match n.checked_sub(1).and_then(|k| i.get_operand(k)) {
+                        Some(Operand::Value(BasicValueEnum::PointerValue(p))) => {
+                            !p.get_name().to_bytes().starts_with(b"llvm.")
+                        }
+                        _ => true,
+                    }
+                })
+                .count()
+                > CALLS_PER_BLOCK_FOR_FAST_ISEL
+        });
+        if heavy {
+            for a in ["noinline", "optnone"] {
+                f.add_attribute(
+                    AttributeLoc::Function,
+                    ctx.create_enum_attribute(kind(a), 0),
+                );
+            }
+        }
+    }
 }
 
 /// Defines every declared `@F.parK.launch` (see the module documentation).
