@@ -124,7 +124,8 @@ impl PassRun for GpuThreadStorage {
             let mut sized: FxHashMap<OpId, Vec<Value>> = FxHashMap::default();
             let mut slots = Vec::new();
             if !in_threads.is_empty() {
-                let (name, n, slot) = sizes::sizing_kernel(ctx, k, kblock, nparams, &in_threads)?;
+                let (name, n, slot) =
+                    sizes::sizing_kernel(ctx, k, kblock, nparams, &in_threads, launches)?;
                 for &l in launches {
                     sized.insert(l, sizing_launch(ctx, l, &name, n));
                 }

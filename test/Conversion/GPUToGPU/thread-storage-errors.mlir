@@ -55,6 +55,32 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A size read through a parameter that only loads, but which the launch binds to the buffer
+// that another parameter writes: the thread may read back what it wrote.
+module attributes {gpu.container_module} {
+  func.func @main(%buf: memref<?xindex>) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @k::@f blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%buf : memref<?xindex>, %buf : memref<?xindex>)
+    return
+  }
+  gpu.module @k {
+    gpu.func @f(%out: memref<?xindex>, %in: memref<?xindex>) kernel {
+      %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
+      memref.store %t, %out[%t] : memref<?xindex>
+      // expected-note@+1 {{'memref.load' op: the size is computed from it}}
+      %m = memref.load %in[%t] : memref<?xindex>
+      // expected-error@+1 {{'memref.alloca' op cannot be lowered by gpu-thread-storage: the size of a thread's storage is computed in the thread from a buffer the kernel writes, which a sizing kernel run before the kernel cannot compute}}
+      %st = memref.alloca(%m) : memref<?xindex>
+      memref.store %t, %st[%c0] : memref<?xindex>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // A size read from workgroup memory (which other threads of the block write).
 module attributes {gpu.container_module} {
   func.func @main(%out: memref<?xi64>) {

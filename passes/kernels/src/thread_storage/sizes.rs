@@ -18,8 +18,9 @@
 //!
 //! A kept op must be pure arithmetic (`arith`, `math`, `index`), a thread or block position,
 //! structured control flow, `memref.dim`, or a `memref.load` of a private array, of a
-//! constant global, or of a kernel parameter that the kernel only reads (the sizing kernel
-//! runs before the kernel writes anything). Otherwise (a size read from another storage, from
+//! constant global, or of a kernel parameter that the kernel only reads and that no launch
+//! binds to the buffer of a written one (the sizing kernel runs before the kernel writes
+//! anything). Otherwise (a size read from another storage, from
 //! workgroup memory, from a buffer the kernel writes) the storage is an error located at its
 //! op, naming what the sizes depend on.
 
@@ -64,9 +65,10 @@ impl<'a> Slice<'a> {
         kblock: BlockId,
         nparams: usize,
         sinks: &'a FxHashSet<OpId>,
+        launches: &[OpId],
     ) -> Self {
         let args = ctx.block_args(kblock);
-        let written = args[..nparams]
+        let mut written: FxHashSet<Value> = args[..nparams]
             .iter()
             .copied()
             .filter(|&p| {
@@ -76,6 +78,26 @@ impl<'a> Slice<'a> {
                 })
             })
             .collect();
+        // A parameter that some launch binds to the buffer it binds to a written one is
+        // written too (the kernel may read back what a thread wrote through the other).
+        for &l in launches {
+            let ops = tail_gpu::ops::LaunchFuncOp::from_op(ctx, l)
+                .expect("a launch")
+                .kernel_operands(ctx)
+                .to_vec();
+            let host = |p: Value| {
+                args[..nparams]
+                    .iter()
+                    .position(|&a| a == p)
+                    .and_then(|i| ops.get(i).copied())
+            };
+            let written_bufs: Vec<Value> = written.iter().filter_map(|&p| host(p)).collect();
+            for &p in &args[..nparams] {
+                if host(p).is_some_and(|b| written_bufs.contains(&b)) {
+                    written.insert(p);
+                }
+            }
+        }
         let workgroup = args[nparams..].iter().copied().collect();
         Slice {
             ctx,
@@ -326,12 +348,15 @@ impl<'a> Slice<'a> {
 /// `storages` (allocas of `k`), whose maxima over the threads it stores into a last
 /// parameter `memref<?xi64>` (zero before the launch), one element per distinct size value.
 /// Returns the new kernel's name, the number of elements, and each storage's element.
+/// `launches` are the kernel's launches (a parameter bound to a written one's buffer is
+/// written too).
 pub(super) fn sizing_kernel(
     ctx: &mut Context,
     k: OpId,
     kblock: BlockId,
     nparams: usize,
     storages: &[OpId],
+    launches: &[OpId],
 ) -> Result<(String, usize, Vec<usize>), Diagnostic> {
     let mut sizes: Vec<Value> = Vec::new();
     let slots: Vec<usize> = storages
@@ -346,7 +371,7 @@ pub(super) fn sizing_kernel(
         .collect();
     let sinks: FxHashSet<OpId> = storages.iter().copied().collect();
     let live = {
-        let mut s = Slice::new(ctx, k, kblock, nparams, &sinks);
+        let mut s = Slice::new(ctx, k, kblock, nparams, &sinks, launches);
         let mut seeds: Vec<OpId> = storages.to_vec();
         seeds.extend(ctx.last_op(kblock));
         if let Err((o, what)) = s.close(&seeds) {
