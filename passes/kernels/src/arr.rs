@@ -348,6 +348,8 @@ pub fn read(b: &mut Builder<'_>, a: &Arr, idx: &[Value], elem: Type) -> Value {
             )
         }
         Arr::Code { f, .. } => f(b, idx),
+        // A register array of no elements: no read of it runs (a zero stands for the value).
+        Arr::Elems { vals, .. } if vals.is_empty() => zero(b, elem),
         Arr::Elems { vals, ext } => {
             let c = |v: &Value| tail_builtin::util::constant_int(b.ctx, *v);
             let consts: Option<Vec<(i64, i64)>> = idx
@@ -394,6 +396,7 @@ pub fn read_flat(b: &mut Builder<'_>, a: &Arr, flat: Value, elem: Type) -> Value
             };
             read_flat(b, src, f, elem)
         }
+        Arr::Elems { vals, .. } if vals.is_empty() => zero(b, elem),
         Arr::Elems { vals, .. } => read_elems(b, vals, flat),
         _ => {
             let idx = delinearize(b, flat, a.ext());

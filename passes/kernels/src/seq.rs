@@ -136,7 +136,9 @@ struct FoldLoop {
 /// extents, as values too); an array in the thread's storage, twice its `total` elements.
 enum Carry {
     Scalar,
-    Regs(Vec<i64>, Vec<Value>),
+    /// In registers: the constant extents, as values, and the element type (no register at
+    /// all where an extent is 0).
+    Regs(Vec<i64>, Vec<Value>, Type),
     Mem {
         st: Stored,
         ext: Vec<Value>,
@@ -1164,7 +1166,9 @@ impl Seq {
         fold: &Fold,
         n: Value,
     ) -> CResult {
-        let results = b.results(o).to_vec();
+        // The scanned results only: mapped-out ones that the thread reads are index functions
+        // already (`mapped_out_code`), the others are not computed.
+        let results = b.results(o)[..fold.inits.len()].to_vec();
         let mut bufs = Vec::new();
         for &r in &results {
             let Some((_, elem)) = tensor_parts(b.ctx, b.value_type(r)) else {
@@ -1533,7 +1537,7 @@ impl Seq {
                     if let Some(ext) = Self::private_ext(b.ctx, &a) {
                         slots.extend(Self::elements(b, &a, &ext, elem));
                         let vals = ext.iter().map(|&x| cidx(b, x)).collect();
-                        carries.push(Carry::Regs(ext, vals));
+                        carries.push(Carry::Regs(ext, vals, elem));
                     } else {
                         let ext = a.ext().to_vec();
                         let total = arr::count(b, &ext);
@@ -1548,7 +1552,16 @@ impl Seq {
         }
         let (for_op, body) = tail_builtin::scf::ForOp::create(b, c0, count, c1, &slots);
         let saved = b.insertion_point();
-        b.set_insertion_point(InsertPoint::BlockEnd(body));
+        // Without carried values (only arrays of no elements) the body has its `scf.yield`.
+        let ends = if slots.is_empty() {
+            b.last_op(body)
+        } else {
+            None
+        };
+        b.set_insertion_point(match ends {
+            Some(y) => InsertPoint::Before(y),
+            None => InsertPoint::BlockEnd(body),
+        });
         let sbody = b.entry_block(b.region(o, 0)).expect("loop body");
         let sargs = b.block_args(sbody).to_vec();
         let fargs = b.block_args(body).to_vec();
@@ -1558,7 +1571,7 @@ impl Seq {
             let mut at = 0;
             for (c, &t) in carries.iter().zip(targets) {
                 match c {
-                    Carry::Regs(e, ev) => {
+                    Carry::Regs(e, ev, _) => {
                         let n = e.iter().product::<i64>() as usize;
                         let vs = vals[at..at + n].to_vec();
                         at += n;
@@ -1594,13 +1607,12 @@ impl Seq {
         for (y, c) in ys.into_iter().zip(&carries) {
             match (y, c) {
                 (TVal::S(v), Carry::Scalar) => next.push(v),
-                (TVal::A(a), Carry::Regs(e, _)) => {
+                (TVal::A(a), Carry::Regs(e, _, elem)) => {
                     if Self::private_ext(b.ctx, &a).as_ref() != Some(e) {
                         b.set_insertion_point(saved);
                         return Err(err(b.ctx, o, kept));
                     }
-                    let elem = b.value_type(fargs[1 + next.len()]);
-                    next.extend(Self::elements(b, &a, e, elem));
+                    next.extend(Self::elements(b, &a, e, *elem));
                 }
                 (TVal::A(a), Carry::Mem { st, ext, total }) => {
                     if !arr::same_extents(b.ctx, a.ext(), ext) {
@@ -1615,7 +1627,9 @@ impl Seq {
                 _ => unreachable!("soac.loop verifies the carried types"),
             }
         }
-        mk(b, "scf.yield", &next, &[], &[], Vec::new());
+        if ends.is_none() {
+            mk(b, "scf.yield", &next, &[], &[], Vec::new());
+        }
         b.set_insertion_point(saved);
         let results = b.results(for_op.op()).to_vec();
         let targets = b.results(o).to_vec();
