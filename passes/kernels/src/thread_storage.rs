@@ -302,15 +302,7 @@ fn host_buffer(
     };
     let threads = bin(&mut b, "arith.muli", gx, bx);
     let total = bin(&mut b, "arith.muli", n, threads);
-    let ty = b.memref_type(vec![tail_ir::DYNAMIC], s.elem);
-    let seg = b.dense_i32_array_attr(vec![0, 1, 0]);
-    let buf = mk1(
-        &mut b,
-        "gpu.alloc",
-        &[total],
-        ty,
-        &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
-    );
+    let buf = device_buffer(&mut b, total, s.elem);
     // The launch gets the buffer as its last kernel operand.
     let mut ops = ctx.operand_vec(l);
     ops.push(buf);
@@ -395,14 +387,7 @@ fn sizing_launch(ctx: &mut Context, l: OpId, name: &str, n: usize) -> Vec<Value>
             Vec::new(),
         );
     }
-    let seg = b.dense_i32_array_attr(vec![0, 1, 0]);
-    let dev = mk1(
-        &mut b,
-        "gpu.alloc",
-        &[len],
-        ty,
-        &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
-    );
+    let dev = device_buffer(&mut b, len, i64t);
     mk(&mut b, "gpu.memcpy", &[dev, host], &[], &[], Vec::new());
     // The sizing launch: a copy of `l` naming the sizing kernel, the maxima's buffer last.
     let mut map = VMap::default();
@@ -440,4 +425,17 @@ fn sizing_launch(ctx: &mut Context, l: OpId, name: &str, n: usize) -> Vec<Value>
     mk(&mut b, "gpu.dealloc", &[dev], &[], &[], Vec::new());
     mk(&mut b, "memref.dealloc", &[host], &[], &[], Vec::new());
     sizes
+}
+
+/// `gpu.alloc(n) : memref<?xelem>` at the builder's place.
+fn device_buffer(b: &mut Builder<'_>, n: Value, elem: Type) -> Value {
+    let ty = b.memref_type(vec![tail_ir::DYNAMIC], elem);
+    let seg = b.dense_i32_array_attr(vec![0, 1, 0]);
+    mk1(
+        b,
+        "gpu.alloc",
+        &[n],
+        ty,
+        &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
+    )
 }

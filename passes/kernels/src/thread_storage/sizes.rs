@@ -138,11 +138,7 @@ impl<'a> Slice<'a> {
         if let Some(p) = ctx.op_parent_op(o) {
             st.work.push(p);
         }
-        for &r in ctx.regions(o) {
-            for &blk in ctx.region_blocks(r) {
-                st.work.extend(ctx.last_op(blk));
-            }
-        }
+        st.work.extend(terminators(ctx, o));
         let parent_is = |name: &str| ctx.op_parent_op(o).is_some_and(|p| ctx.op_is(p, name));
         let used: Vec<Value> = if ctx.op_is(o, "scf.for") {
             // Bounds and step; the initial values where their results are needed.
@@ -225,12 +221,7 @@ impl<'a> Slice<'a> {
         if !st.needed.insert((d, i)) {
             return Ok(());
         }
-        let yields: Vec<OpId> = ctx
-            .regions(d)
-            .iter()
-            .flat_map(|&r| ctx.region_blocks(r).to_vec())
-            .filter_map(|blk| ctx.last_op(blk))
-            .collect();
+        let yields = terminators(ctx, d);
         if ctx.op_is(d, "scf.while") {
             // Every value it carries, in both regions.
             for v in ctx.operand_vec(d) {
@@ -445,12 +436,7 @@ pub(super) fn sizing_kernel(
         let ty = ctx.value_type(ctx.result(c, i));
         let mut b = Builder::new(ctx, InsertPoint::Before(c), loc);
         let z = zero(&mut b, ty);
-        let yields: Vec<OpId> = ctx
-            .regions(c)
-            .iter()
-            .flat_map(|&r| ctx.region_blocks(r).to_vec())
-            .filter_map(|blk| ctx.last_op(blk))
-            .collect();
+        let yields = terminators(ctx, c);
         if ctx.op_is(c, "scf.for") {
             ctx.set_operand(c, 3 + i, z);
             let body = ctx.entry_block(ctx.region(c, 0)).expect("a loop body");
@@ -500,4 +486,13 @@ pub(super) fn sizing_kernel(
         ctx.erase_op(c);
     }
     Ok((name, sizes.len(), slots))
+}
+
+/// The terminators of the blocks of `op`'s regions.
+fn terminators(ctx: &Context, op: OpId) -> Vec<OpId> {
+    ctx.regions(op)
+        .iter()
+        .flat_map(|&r| ctx.region_blocks(r).to_vec())
+        .filter_map(|blk| ctx.last_op(blk))
+        .collect()
 }
