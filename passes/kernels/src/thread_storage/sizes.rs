@@ -310,24 +310,22 @@ impl<'a> Slice<'a> {
     /// added.
     fn add_checks(&mut self) {
         let ctx = self.ctx;
-        let mut tried: FxHashSet<OpId> = FxHashSet::default();
+        // The kernel's checks, found in one walk; each is tried once its block is kept.
+        let mut left: Vec<OpId> = ctx
+            .walk_preorder(self.k)
+            .into_iter()
+            .filter(|&c| tail_fusion::fuse::is_check_call(ctx, c))
+            .collect();
         loop {
-            let cands: Vec<OpId> = ctx
-                .walk_preorder(self.k)
-                .into_iter()
-                .filter(|&c| {
-                    tail_fusion::fuse::is_check_call(ctx, c)
-                        && !tried.contains(&c)
-                        && ctx
-                            .op_parent_op(c)
-                            .is_some_and(|p| p == self.k || self.live.contains(&p))
-                })
-                .collect();
-            if cands.is_empty() {
+            let (ready, rest): (Vec<OpId>, Vec<OpId>) = left.into_iter().partition(|&c| {
+                ctx.op_parent_op(c)
+                    .is_some_and(|p| p == self.k || self.live.contains(&p))
+            });
+            left = rest;
+            if ready.is_empty() {
                 return;
             }
-            for c in cands {
-                tried.insert(c);
+            for c in ready {
                 // A check whose values the slice cannot compute is left out.
                 let _ = self.close(&[c]);
             }
