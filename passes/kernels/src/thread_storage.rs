@@ -304,15 +304,7 @@ fn host_buffer(
     let total = bin(&mut b, "arith.muli", n, threads);
     let buf = device_buffer(&mut b, total, s.elem);
     // The launch gets the buffer as its last kernel operand.
-    let mut ops = ctx.operand_vec(l);
-    ops.push(buf);
-    ctx.set_operands(l, &ops);
-    let mut segs = tail_ir::format::segment_sizes(ctx, l, tail_ir::format::OPERAND_SEGMENTS)
-        .expect("checked")
-        .to_vec();
-    segs[KERNEL_OPERANDS] += 1;
-    let a = ctx.dense_i32_array_attr(segs);
-    ctx.set_attr(l, tail_ir::format::OPERAND_SEGMENTS, a);
+    push_kernel_operand(ctx, l, buf);
     let mut b = Builder::new(ctx, InsertPoint::After(l), loc);
     mk(&mut b, "gpu.dealloc", &[buf], &[], &[], Vec::new());
     Ok(())
@@ -404,15 +396,7 @@ fn sizing_launch(ctx: &mut Context, l: OpId, name: &str, n: usize) -> Vec<Value>
         nested: vec![leaf].into_iter().collect(),
     });
     b.ctx.set_attr(sl, "kernel", nref);
-    let mut ops = b.ctx.operand_vec(sl);
-    ops.push(dev);
-    b.ctx.set_operands(sl, &ops);
-    let mut segs = tail_ir::format::segment_sizes(b.ctx, sl, tail_ir::format::OPERAND_SEGMENTS)
-        .expect("checked")
-        .to_vec();
-    segs[KERNEL_OPERANDS] += 1;
-    let a = b.ctx.dense_i32_array_attr(segs);
-    b.ctx.set_attr(sl, tail_ir::format::OPERAND_SEGMENTS, a);
+    push_kernel_operand(b.ctx, sl, dev);
     mk(&mut b, "gpu.memcpy", &[host, dev], &[], &[], Vec::new());
     let it = b.index_type();
     let sizes = at
@@ -438,4 +422,18 @@ fn device_buffer(b: &mut Builder<'_>, n: Value, elem: Type) -> Value {
         ty,
         &[(tail_ir::format::OPERAND_SEGMENTS, seg)],
     )
+}
+
+/// Appends `v` to the kernel operands of launch `l` (its last operand group but the async
+/// object, which a checked launch does not have).
+fn push_kernel_operand(ctx: &mut Context, l: OpId, v: Value) {
+    let mut ops = ctx.operand_vec(l);
+    ops.push(v);
+    ctx.set_operands(l, &ops);
+    let mut segs = tail_ir::format::segment_sizes(ctx, l, tail_ir::format::OPERAND_SEGMENTS)
+        .expect("checked")
+        .to_vec();
+    segs[KERNEL_OPERANDS] += 1;
+    let a = ctx.dense_i32_array_attr(segs);
+    ctx.set_attr(l, tail_ir::format::OPERAND_SEGMENTS, a);
 }
